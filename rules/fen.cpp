@@ -1,0 +1,225 @@
+// FEN reading and writing for Position (RULES.md section 7): the input boundary of the rules
+// engine, so every problem is reported as a FenError naming the field, never by printing.
+
+#include <cctype>
+#include <charconv>
+#include <sstream>
+#include <vector>
+
+#include "rules/notation.h"
+#include "rules/piece.h"
+#include "rules/position.h"
+
+namespace dm {
+
+namespace {
+
+std::vector<std::string_view> split_fields(std::string_view text) {
+  std::vector<std::string_view> fields;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    const size_t start = i;
+    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i > start) fields.push_back(text.substr(start, i - start));
+  }
+  return fields;
+}
+
+std::optional<int> parse_count(std::string_view text) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+FenError error(std::string field, std::string message) { return {std::move(field), std::move(message)}; }
+
+std::string color_name(Color c) { return c == Color::White ? "White" : "Black"; }
+
+}  // namespace
+
+std::optional<FenError> Position::set(const Variant& variant, std::string_view fen) {
+  variant_ = variant;
+  clear();
+  const Geometry& g = *geometry_;
+  const auto fields = split_fields(fen);
+  if (fields.empty()) return error("board", "empty FEN");
+  if (fields.size() < 4) return error("fields", "expected at least 4 fields (board, side, castling, e.p.), got " + std::to_string(fields.size()));
+  if (fields.size() > 6) return error("fields", "expected at most 6 fields, got " + std::to_string(fields.size()));
+
+  // Board: ranks from the top, '/' between them, runs of empty squares as numbers.
+  int rank = g.ranks() - 1;
+  int file = 0;
+  const std::string_view board = fields[0];
+  for (size_t i = 0; i < board.size(); ++i) {
+    const char c = board[i];
+    const std::string where = "rank " + std::to_string(rank + 1);
+    if (c == '/') {
+      if (file != g.files()) {
+        return error("board", where + " has " + std::to_string(file) + " squares, expected " + std::to_string(g.files()));
+      }
+      if (--rank < 0) return error("board", "more than " + std::to_string(g.ranks()) + " ranks");
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      size_t end = i;
+      while (end < board.size() && std::isdigit(static_cast<unsigned char>(board[end]))) ++end;
+      const int run = *parse_count(board.substr(i, end - i));
+      if (run == 0) return error("board", where + ": an empty-square count of 0");
+      file += run;
+      if (file > g.files()) return error("board", where + " has more than " + std::to_string(g.files()) + " squares");
+      i = end - 1;
+    } else {
+      const PieceType t = piece_type_from_letter(c);
+      if (t == PieceType::None) return error("board", where + ": unknown piece letter '" + std::string(1, c) + "'");
+      if (!variant.allows(t)) {
+        return error("board", where + ": piece '" + std::string(1, c) + "' does not exist in " + std::string(variant.name));
+      }
+      if (file >= g.files()) return error("board", where + " has more than " + std::to_string(g.files()) + " squares");
+      if (t == PieceType::Pawn && (rank == 0 || rank == g.ranks() - 1)) {
+        return error("board", "pawn on " + square_name(make_square(file, rank)) + ", on the first or last rank");
+      }
+      put_piece(make_piece(std::isupper(static_cast<unsigned char>(c)) ? Color::White : Color::Black, t),
+                make_square(file, rank));
+      ++file;
+    }
+  }
+  if (rank != 0) return error("board", "has " + std::to_string(g.ranks() - rank) + " ranks, expected " + std::to_string(g.ranks()));
+  if (file != g.files()) {
+    return error("board", "rank 1 has " + std::to_string(file) + " squares, expected " + std::to_string(g.files()));
+  }
+  if (variant.king_rule != KingRule::Ordinary) {
+    for (const Color c : {Color::White, Color::Black}) {
+      const int kings = popcount(pieces(c, PieceType::King));
+      if (kings != 1) return error("board", color_name(c) + " has " + std::to_string(kings) + " kings, expected 1");
+    }
+  }
+
+  // Side to move: w, b, or w1/b1 for one move left in the turn.
+  const std::string_view side = fields[1];
+  if (side != "w" && side != "b" && side != "w1" && side != "b1") {
+    return error("side", "'" + std::string(side) + "' is not one of w, b, w1, b1");
+  }
+  side_ = side[0] == 'w' ? Color::White : Color::Black;
+  st_->moves_left = uint8_t(side.size() == 2 ? 1 : variant.moves_per_turn);
+
+  // Castling: KQkq name the outermost rooks on each side of the king.
+  const std::string_view castling = fields[2];
+  if (castling != "-") {
+    if (variant.castling == CastlingStyle::None) {
+      return error("castling", "'" + std::string(castling) + "' but " + std::string(variant.name) + " has no castling");
+    }
+    for (const char c : castling) {
+      const Color color = std::isupper(static_cast<unsigned char>(c)) ? Color::White : Color::Black;
+      const char upper = char(std::toupper(static_cast<unsigned char>(c)));
+      if (upper != 'K' && upper != 'Q') return error("castling", "unknown letter '" + std::string(1, c) + "'");
+      const bool queen_side = upper == 'Q';
+      if (st_->castling_rights & (1u << castling_index(color, queen_side))) {
+        return error("castling", "letter '" + std::string(1, c) + "' repeated");
+      }
+      const Square king = king_square(color);
+      const int back_rank = color == Color::White ? 0 : g.ranks() - 1;
+      if (king == kNoSquare || rank_of(king) != back_rank) {
+        return error("castling", "'" + std::string(1, c) + "' but " + color_name(color) + "'s king is not on its back rank");
+      }
+      Bitboard rooks = pieces(color, PieceType::Rook) & g.rank_bb(back_rank);
+      rooks &= queen_side ? (square_bb(king) - 1) : ~((square_bb(king) << 1) - 1);
+      if (!rooks) {
+        return error("castling", "'" + std::string(1, c) + "' but " + color_name(color) + " has no rook on the " +
+                                     (queen_side ? "queen's" : "king's") + " side of the king");
+      }
+      setup_castling(color, queen_side, queen_side ? lsb(rooks) : msb(rooks));
+    }
+  }
+
+  // E.p.: the passed-over squares of the pawns that may be taken now (or, mid-turn, the squares
+  // the side to move's own pawns passed over this turn).
+  const std::string_view ep = fields[3];
+  if (ep != "-") {
+    size_t i = 0;
+    while (i < ep.size()) {
+      size_t end = i + 1;
+      while (end < ep.size() && std::isdigit(static_cast<unsigned char>(ep[end]))) ++end;
+      const std::string_view name = ep.substr(i, end - i);
+      const auto s = parse_square(name, g);
+      if (!s) return error("e.p.", "'" + std::string(name) + "' is not a square of this board");
+      const Color passed_by = rank_of(*s) == 2 ? Color::White : rank_of(*s) == g.ranks() - 3 ? Color::Black : side_;
+      const int step = passed_by == Color::White ? kStride : -kStride;
+      if (rank_of(*s) != 2 && rank_of(*s) != g.ranks() - 3) {
+        return error("e.p.", std::string(name) + " is not on the third or sixth rank");
+      }
+      if (board_[*s] != Piece::None || board_[*s - step] != Piece::None ||
+          board_[*s + step] != make_piece(passed_by, PieceType::Pawn)) {
+        return error("e.p.", std::string(name) + " is not behind a pawn that has just advanced two squares");
+      }
+      if (passed_by == side_) {
+        if (!(variant.is_multi_move() && st_->moves_left == 1)) {
+          return error("e.p.", std::string(name) + " is behind a pawn of the side to move");
+        }
+        st_->ep_pending |= square_bb(*s);
+      } else {
+        st_->ep_squares |= square_bb(*s);
+      }
+      i = end;
+    }
+    st_->ep_squares = capturable_ep(st_->ep_squares, ~side_);
+  }
+
+  if (fields.size() >= 5) {
+    const auto halfmove = parse_count(fields[4]);
+    if (!halfmove) return error("halfmove clock", "'" + std::string(fields[4]) + "' is not a count");
+    st_->rule50 = uint16_t(*halfmove);
+  }
+  if (fields.size() == 6) {
+    const auto fullmove = parse_count(fields[5]);
+    if (!fullmove || *fullmove == 0) return error("fullmove number", "'" + std::string(fields[5]) + "' is not a positive count");
+    fullmove_ = *fullmove;
+  }
+
+  if (variant.king_rule == KingRule::Royal) {
+    const Square their_king = king_square(~side_);
+    if (attackers_to(their_king) & pieces(side_)) {
+      return error("side", color_name(~side_) + " is not to move but is in check");
+    }
+  }
+  const Square king = king_square(side_);
+  update_king_safety(variant.king_rule == KingRule::Royal ? attackers_to(king) & pieces(~side_) : 0);
+  st_->key = compute_key();
+  return std::nullopt;
+}
+
+std::string Position::fen() const {
+  const Geometry& g = *geometry_;
+  std::ostringstream out;
+  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < g.files(); ++file) {
+      const Piece p = board_[make_square(file, rank)];
+      if (p == Piece::None) {
+        ++empty;
+        continue;
+      }
+      if (empty) out << empty;
+      empty = 0;
+      out << piece_letter(p);
+    }
+    if (empty) out << empty;
+    if (rank) out << '/';
+  }
+  out << ' ' << (side_ == Color::White ? 'w' : 'b');
+  if (variant_.is_multi_move() && st_->moves_left == 1) out << '1';
+  out << ' ';
+  if (!st_->castling_rights) out << '-';
+  for (const char letter : {'K', 'Q', 'k', 'q'}) {
+    const Color c = letter == 'K' || letter == 'Q' ? Color::White : Color::Black;
+    if (st_->castling_rights & (1u << castling_index(c, letter == 'Q' || letter == 'q'))) out << letter;
+  }
+  out << ' ';
+  const Bitboard ep = st_->ep_squares | st_->ep_pending;
+  if (!ep) out << '-';
+  for (Bitboard b = ep; b;) out << square_name(pop_lsb(b));
+  out << ' ' << st_->rule50 << ' ' << fullmove_;
+  return out.str();
+}
+
+}  // namespace dm

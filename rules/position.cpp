@@ -1,0 +1,326 @@
+#include "rules/position.h"
+
+#include <cassert>
+
+#include "rules/piece.h"
+#include "rules/zobrist.h"
+
+namespace dm {
+
+namespace {
+
+Bitboard pieces_of_kinds(const std::array<Bitboard, kPieceTypeCount>& by_type, uint16_t kinds) {
+  Bitboard result = 0;
+  for (uint16_t k = kinds; k; k &= k - 1) result |= by_type[std::countr_zero(k)];
+  return result;
+}
+
+int forward(Color c) { return c == Color::White ? kStride : -kStride; }
+
+}  // namespace
+
+Position::Position(const Position& other) { *this = other; }
+
+Position& Position::operator=(const Position& other) {
+  if (this == &other) return *this;
+  variant_ = other.variant_;
+  geometry_ = other.geometry_;
+  board_ = other.board_;
+  by_color_ = other.by_color_;
+  by_type_ = other.by_type_;
+  side_ = other.side_;
+  fullmove_ = other.fullmove_;
+  castling_routes_ = other.castling_routes_;
+  castling_mask_ = other.castling_mask_;
+  orthogonal_kinds_ = other.orthogonal_kinds_;
+  diagonal_kinds_ = other.diagonal_kinds_;
+  root_state_ = *other.st_;
+  root_state_.previous = nullptr;
+  st_ = &root_state_;
+  return *this;
+}
+
+void Position::clear() {
+  geometry_ = &variant_.geometry();
+  board_.fill(Piece::None);
+  by_color_.fill(0);
+  by_type_.fill(0);
+  side_ = Color::White;
+  fullmove_ = 1;
+  castling_routes_.fill(CastlingRoute{});
+  castling_mask_.fill(0xF);
+  orthogonal_kinds_ = diagonal_kinds_ = 0;
+  for (const PieceType t : variant_.pieces) {
+    if (geometry_->rides_orthogonal(t)) orthogonal_kinds_ |= uint16_t(1u << index(t));
+    if (geometry_->rides_diagonal(t)) diagonal_kinds_ |= uint16_t(1u << index(t));
+  }
+  root_state_ = StateInfo{};
+  st_ = &root_state_;
+}
+
+void Position::set_start(const Variant& variant) {
+  [[maybe_unused]] const auto error = set(variant, variant.start_fen);
+  assert(!error && "every variant's start FEN is valid");
+  if (variant.balanced_start) {
+    st_->moves_left = 1;
+    st_->key = compute_key();
+  }
+}
+
+Square Position::king_square(Color c) const {
+  const Bitboard kings = pieces(c, PieceType::King);
+  return kings ? lsb(kings) : kNoSquare;
+}
+
+Bitboard Position::orthogonal_riders() const { return pieces_of_kinds(by_type_, orthogonal_kinds_); }
+Bitboard Position::diagonal_riders() const { return pieces_of_kinds(by_type_, diagonal_kinds_); }
+
+Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+  const Geometry& g = *geometry_;
+  Bitboard attackers = (g.pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+                       (g.pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn));
+  for (const PieceType t : variant_.pieces) {
+    if (t != PieceType::Pawn) attackers |= g.leaps(t, s) & by_type_[index(t)];
+  }
+  attackers |= g.rook_attacks(s, occupied) & orthogonal_riders();
+  attackers |= g.bishop_attacks(s, occupied) & diagonal_riders();
+  return attackers & occupied;
+}
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_color_[index(color_of(p))] |= square_bb(s);
+  by_type_[index(type_of(p))] |= square_bb(s);
+}
+
+void Position::remove_piece(Square s) {
+  const Piece p = board_[s];
+  by_color_[index(color_of(p))] ^= square_bb(s);
+  by_type_[index(type_of(p))] ^= square_bb(s);
+  board_[s] = Piece::None;
+}
+
+void Position::move_piece(Square from, Square to) {
+  const Piece p = board_[from];
+  const Bitboard both = square_bb(from) | square_bb(to);
+  by_color_[index(color_of(p))] ^= both;
+  by_type_[index(type_of(p))] ^= both;
+  board_[from] = Piece::None;
+  board_[to] = p;
+}
+
+void Position::setup_castling(Color c, bool queen_side, Square rook) {
+  const Square king = king_square(c);
+  const int i = castling_index(c, queen_side);
+  st_->castling_rights |= uint8_t(1u << i);
+  castling_mask_[king] &= uint8_t(~(3u << (2 * index(c))));
+  castling_mask_[rook] &= uint8_t(~(1u << i));
+
+  CastlingRoute& route = castling_routes_[i];
+  route.king_from = king;
+  route.rook_from = rook;
+  const int rank = rank_of(king);
+  if (variant_.castling == CastlingStyle::Janus) {
+    route.king_to = make_square(file_of(rook) + (queen_side ? 1 : -1), rank);
+    route.rook_to = make_square(file_of(route.king_to) + (queen_side ? 1 : -1), rank);
+  } else {
+    route.king_to = make_square(queen_side ? 2 : geometry_->files() - 2, rank);
+    route.rook_to = make_square(queen_side ? 3 : geometry_->files() - 3, rank);
+  }
+  const Geometry& g = *geometry_;
+  route.king_path = g.between(king, route.king_to) | square_bb(king) | square_bb(route.king_to);
+  route.must_be_empty = (g.between(king, rook) | g.between(king, route.king_to) | square_bb(route.king_to) |
+                         g.between(rook, route.rook_to) | square_bb(route.rook_to)) &
+                        ~(square_bb(king) | square_bb(rook));
+}
+
+uint64_t Position::compute_key() const {
+  const auto& z = zobrist::keys();
+  uint64_t key = 0;
+  for (Bitboard b = pieces(); b;) {
+    const Square s = pop_lsb(b);
+    key ^= z.piece_square[uint8_t(board_[s])][s];
+  }
+  key ^= z.castling[st_->castling_rights];
+  for (Bitboard b = st_->ep_squares | st_->ep_pending; b;) key ^= z.en_passant[pop_lsb(b)];
+  if (side_ == Color::Black) key ^= z.black_to_move;
+  if (variant_.is_multi_move() && st_->moves_left == 1) key ^= z.mid_turn;
+  return key;
+}
+
+Bitboard Position::capturable_ep(Bitboard passed, Color passed_by) const {
+  Bitboard result = 0;
+  for (Bitboard b = passed; b;) {
+    const Square s = pop_lsb(b);
+    const Square pawn = Square(s + forward(passed_by));
+    if (board_[s] == Piece::None && board_[pawn] == make_piece(passed_by, PieceType::Pawn) &&
+        (geometry_->pawn_attacks(passed_by, s) & pieces(~passed_by, PieceType::Pawn))) {
+      result |= square_bb(s);
+    }
+  }
+  return result;
+}
+
+void Position::update_king_safety(Bitboard checkers) {
+  StateInfo& st = *st_;
+  st.checkers = checkers;
+  st.blockers = 0;
+  if (variant_.king_rule != KingRule::Royal) return;
+  const Square king = king_square(side_);
+  if (king == kNoSquare) return;
+  const Geometry& g = *geometry_;
+  const Bitboard them = pieces(~side_);
+  Bitboard snipers = (g.rook_attacks(king, 0) & orthogonal_riders() & them) |
+                     (g.bishop_attacks(king, 0) & diagonal_riders() & them);
+  const Bitboard occupied = pieces() ^ snipers;
+  while (snipers) {
+    const Bitboard between = g.between(king, pop_lsb(snipers)) & occupied;
+    if (between && !more_than_one(between)) st.blockers |= between;
+  }
+}
+
+// Ends the turn of `mover` (or not) after its move, and sets the rights of the side to move.
+void Position::end_turn(StateInfo& st, Color mover, Square double_step_passed) {
+  const auto& z = zobrist::keys();
+  const Color them = ~mover;
+  const Square their_king = king_square(them);
+  const bool royal = variant_.king_rule == KingRule::Royal;
+  const Bitboard check_on_them =
+      royal && their_king != kNoSquare ? attackers_to(their_king) & pieces(mover) : 0;
+  const bool king_captured = st.captured != Piece::None && type_of(st.captured) == PieceType::King &&
+                             variant_.king_rule == KingRule::Capturable;
+  const Bitboard passed = double_step_passed == kNoSquare ? 0 : square_bb(double_step_passed);
+
+  const bool multi_move = variant_.is_multi_move();
+  if (multi_move && st.moves_left == 1) st.key ^= z.mid_turn;
+  --st.moves_left;
+  const bool turn_over = st.moves_left == 0 || check_on_them || king_captured;
+
+  if (turn_over) {
+    Bitboard rights = 0;
+    if (multi_move) {
+      const EnPassantRule rule = variant_.options.en_passant;
+      rights = rule == EnPassantRule::None ? 0 : rule == EnPassantRule::Second ? passed : st.ep_pending | passed;
+    } else {
+      rights = passed;
+    }
+    st.ep_squares = capturable_ep(rights, mover);
+    st.ep_pending = 0;
+    st.moves_left = uint8_t(variant_.moves_per_turn);
+    st.last_to = kNoSquare;
+    side_ = them;
+    st.key ^= z.black_to_move;
+    if (mover == Color::Black) ++fullmove_;
+    update_king_safety(check_on_them);
+  } else {
+    // The mover plays on. An e.p. capture may be followed by another only (M7).
+    if (variant_.options.en_passant != EnPassantRule::Any) st.ep_squares = 0;
+    st.ep_pending |= passed;
+    st.key ^= z.mid_turn;
+    update_king_safety(0);
+  }
+  for (Bitboard b = st.ep_squares | st.ep_pending; b;) st.key ^= z.en_passant[pop_lsb(b)];
+}
+
+void Position::do_move(Move m, StateInfo& new_state) {
+  const auto& z = zobrist::keys();
+  new_state.key = st_->key;
+  new_state.ep_squares = st_->ep_squares;
+  new_state.ep_pending = st_->ep_pending;
+  new_state.rule50 = uint16_t(st_->rule50 + 1);
+  new_state.castling_rights = st_->castling_rights;
+  new_state.moves_left = st_->moves_left;
+  new_state.captured = Piece::None;
+  new_state.previous = st_;
+  st_ = &new_state;
+  StateInfo& st = new_state;
+
+  for (Bitboard b = st.ep_squares | st.ep_pending; b;) st.key ^= z.en_passant[pop_lsb(b)];
+  st.ep_squares = 0;
+
+  const Color us = side_;
+  if (m.kind() == MoveKind::Pass) {
+    end_turn(st, us, kNoSquare);
+    return;
+  }
+
+  const Square from = m.from();
+  const Square to = m.to();
+  const Piece piece = board_[from];
+  Square double_step_passed = kNoSquare;
+
+  if (m.kind() == MoveKind::Castling) {
+    const int i = castling_index(us, file_of(to) < file_of(from));
+    const CastlingRoute& route = castling_routes_[i];
+    const Piece rook = board_[route.rook_from];
+    st.key ^= z.piece_square[uint8_t(piece)][from] ^ z.piece_square[uint8_t(piece)][to] ^
+              z.piece_square[uint8_t(rook)][route.rook_from] ^ z.piece_square[uint8_t(rook)][route.rook_to];
+    remove_piece(from);
+    remove_piece(route.rook_from);
+    put_piece(piece, to);
+    put_piece(rook, route.rook_to);
+  } else {
+    const Square captured_at =
+        m.kind() == MoveKind::EnPassant ? Square(to - forward(us)) : to;
+    st.captured = board_[captured_at];
+    if (st.captured != Piece::None) {
+      st.key ^= z.piece_square[uint8_t(st.captured)][captured_at];
+      remove_piece(captured_at);
+      st.rule50 = 0;
+    }
+    st.key ^= z.piece_square[uint8_t(piece)][from] ^ z.piece_square[uint8_t(piece)][to];
+    move_piece(from, to);
+    if (type_of(piece) == PieceType::Pawn) {
+      st.rule50 = 0;
+      if (to - from == 2 * forward(us)) double_step_passed = Square(from + forward(us));
+      if (m.kind() == MoveKind::Promotion) {
+        const Piece promoted = make_piece(us, m.promotion());
+        st.key ^= z.piece_square[uint8_t(piece)][to] ^ z.piece_square[uint8_t(promoted)][to];
+        remove_piece(to);
+        put_piece(promoted, to);
+      }
+    }
+  }
+  st.key ^= z.castling[st.castling_rights];
+  st.castling_rights = uint8_t(st.castling_rights & castling_mask_[from] & castling_mask_[to]);
+  st.key ^= z.castling[st.castling_rights];
+
+  // A second e.p. capture is allowed only right after a first one (M7).
+  if (m.kind() == MoveKind::EnPassant) {
+    st.ep_squares = st.previous->ep_squares & ~square_bb(to);
+  }
+  st.last_to = to;
+  end_turn(st, us, double_step_passed);
+}
+
+void Position::undo_move(Move m) {
+  const StateInfo& st = *st_;
+  // A pass always ends the turn; any other move leaves its piece (or king) on `to`.
+  const Color mover = m.kind() == MoveKind::Pass ? ~side_ : color_of(board_[m.to()]);
+  if (side_ != mover && mover == Color::Black) --fullmove_;
+  side_ = mover;
+  if (m.kind() == MoveKind::Castling) {
+    const Square from = m.from();
+    const Square to = m.to();
+    const CastlingRoute& route = castling_routes_[castling_index(mover, file_of(to) < file_of(from))];
+    const Piece king = board_[to];
+    const Piece rook = board_[route.rook_to];
+    remove_piece(to);
+    remove_piece(route.rook_to);
+    put_piece(king, from);
+    put_piece(rook, route.rook_from);
+  } else if (m.kind() != MoveKind::Pass) {
+    const Square to = m.to();
+    if (m.kind() == MoveKind::Promotion) {
+      remove_piece(to);
+      put_piece(make_piece(mover, PieceType::Pawn), to);
+    }
+    move_piece(to, m.from());
+    if (st.captured != Piece::None) {
+      put_piece(st.captured, m.kind() == MoveKind::EnPassant ? Square(to - forward(mover)) : to);
+    }
+  }
+  st_ = st.previous;
+}
+
+}  // namespace dm

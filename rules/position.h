@@ -1,0 +1,149 @@
+#pragma once
+// A position of any variant: the board, the side to move, how many moves are left in its turn,
+// castling and en-passant rights, with make/unmake and an incrementally updated Zobrist key.
+//
+// As in Stockfish, do_move() takes a StateInfo owned by the caller and chains it to the
+// previous one, so undo_move() only has to restore the board. A position copied from another
+// starts a fresh chain from the copied state.
+//
+// Turns: a turn is one or more moves by the same side (RULES.md M1). do_move() ends the turn
+// when its moves are used up, when a move gives check in a variant with a royal king (M4), or
+// when a king is captured (D2). The side to move therefore changes only at the end of a turn.
+//
+// En passant in turns of several moves (M7): ep_squares() holds the squares the side to move
+// may capture on now. The squares its own pawns pass over during its turn are collected in
+// ep_pending() and become the opponent's rights when the turn ends, kept only where an enemy
+// pawn could capture (so equal rights always give equal keys and FENs).
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rules/bitboard.h"
+#include "rules/geometry.h"
+#include "rules/types.h"
+#include "rules/variant.h"
+
+namespace dm {
+
+// Castling rights: bit (2 * colour + side), side 0 = king's side (towards file k/h), 1 = queen's.
+constexpr int kCastlingSides = 4;
+constexpr int castling_index(Color c, bool queen_side) { return 2 * index(c) + int(queen_side); }
+
+// Where king and rook go in one castling, and what must hold for it.
+struct CastlingRoute {
+  Square king_from = kNoSquare;
+  Square king_to = kNoSquare;
+  Square rook_from = kNoSquare;
+  Square rook_to = kNoSquare;
+  Bitboard must_be_empty = 0;   // every square between king and rook and on their paths
+  Bitboard king_path = 0;       // squares the king stands on, crosses or lands on
+};
+
+struct StateInfo {
+  // Copied by do_move from the previous state, then updated.
+  uint64_t key = 0;
+  Bitboard ep_squares = 0;  // passed-over squares the side to move may capture on now
+  Bitboard ep_pending = 0;  // passed-over squares made by the side to move in this turn
+  uint16_t rule50 = 0;
+  uint8_t castling_rights = 0;
+  uint8_t moves_left = 1;  // in the current turn, the coming move included
+  Square last_to = kNoSquare;  // where the turn's previous move put its piece (Bennekom)
+
+  // Set by do_move.
+  Piece captured = Piece::None;
+  Bitboard checkers = 0;  // enemy pieces attacking the side to move's royal king
+  Bitboard blockers = 0;  // pieces alone between the side to move's royal king and an enemy rider
+  StateInfo* previous = nullptr;
+};
+
+// A FEN that could not be read: which field and what is wrong with it.
+struct FenError {
+  std::string field;
+  std::string message;
+  std::string to_string() const { return "FEN " + field + ": " + message; }
+};
+
+class Position {
+ public:
+  Position() = default;
+  Position(const Position& other);
+  Position& operator=(const Position& other);
+
+  // Reads a FEN (RULES.md section 7) for the given variant. On error the position is unusable.
+  std::optional<FenError> set(const Variant& variant, std::string_view fen);
+  // The variant's initial array; a balanced variant's first turn is one move (RULES.md M2).
+  void set_start(const Variant& variant);
+  std::string fen() const;
+
+  const Variant& variant() const { return variant_; }
+  const Geometry& geometry() const { return *geometry_; }
+
+  Color side_to_move() const { return side_; }
+  int moves_left() const { return st_->moves_left; }
+  // The side to move has already made a move of this turn.
+  bool mid_turn() const { return st_->last_to != kNoSquare; }
+  int fullmove_number() const { return fullmove_; }
+  int rule50() const { return st_->rule50; }
+  uint64_t key() const { return st_->key; }
+
+  Piece piece_on(Square s) const { return board_[s]; }
+  Bitboard pieces() const { return by_color_[0] | by_color_[1]; }
+  Bitboard pieces(Color c) const { return by_color_[index(c)]; }
+  Bitboard pieces(PieceType t) const { return by_type_[index(t)]; }
+  Bitboard pieces(Color c, PieceType t) const { return by_color_[index(c)] & by_type_[index(t)]; }
+  // The king of c, or kNoSquare when it has none (captured, or losing chess).
+  Square king_square(Color c) const;
+
+  Bitboard checkers() const { return st_->checkers; }
+  Bitboard blockers() const { return st_->blockers; }
+  bool in_check() const { return st_->checkers != 0; }
+  Bitboard ep_squares() const { return st_->ep_squares; }
+  Bitboard ep_pending() const { return st_->ep_pending; }
+  Square last_to() const { return st_->last_to; }
+  int castling_rights() const { return st_->castling_rights; }
+  const CastlingRoute& castling_route(int i) const { return castling_routes_[i]; }
+
+  // Pieces of either colour attacking s when the board holds `occupied`.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Pieces of the kinds that ride orthogonally / diagonally.
+  Bitboard orthogonal_riders() const;
+  Bitboard diagonal_riders() const;
+
+  bool is_capture(Move m) const {
+    return m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling &&
+                                               m.kind() != MoveKind::Pass && board_[m.to()] != Piece::None);
+  }
+
+  void do_move(Move m, StateInfo& new_state);
+  void undo_move(Move m);
+
+ private:
+  void clear();
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void setup_castling(Color c, bool queen_side, Square rook);
+  void end_turn(StateInfo& st, Color mover, Square double_step_passed);
+  void update_king_safety(Bitboard checkers);
+  uint64_t compute_key() const;
+  Bitboard capturable_ep(Bitboard passed, Color passed_by) const;
+
+  Variant variant_;
+  const Geometry* geometry_ = nullptr;
+  std::array<Piece, kSquareSpace> board_{};
+  std::array<Bitboard, 2> by_color_{};
+  std::array<Bitboard, kPieceTypeCount> by_type_{};
+  Color side_ = Color::White;
+  int fullmove_ = 1;
+  std::array<CastlingRoute, kCastlingSides> castling_routes_{};
+  std::array<uint8_t, kSquareSpace> castling_mask_{};  // rights lost when a move touches the square
+  uint16_t orthogonal_kinds_ = 0;  // bit t set when kind t rides orthogonally
+  uint16_t diagonal_kinds_ = 0;
+  StateInfo root_state_;
+  StateInfo* st_ = &root_state_;
+};
+
+}  // namespace dm

@@ -1,0 +1,191 @@
+#include "rules/variant.h"
+
+#include <algorithm>
+#include <array>
+
+namespace dm {
+
+namespace {
+
+using enum PieceType;
+
+constexpr std::string_view kOrthodoxStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+constexpr std::string_view kLosingStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+constexpr std::string_view kMainzerStart =
+    "rjbbqkmnnjr/ppppppppppp/11/11/11/11/PPPPPPPPPPP/RJBBQKMNNJR w KQkq - 0 1";
+
+Variant orthodox() {
+  Variant v;
+  v.name = "chess";
+  v.start_fen = kOrthodoxStart;
+  v.pieces = {Pawn, Knight, Bishop, Rook, Queen, King};
+  v.promotions = {Queen, Rook, Bishop, Knight};
+  return v;
+}
+
+Variant marseillais(std::string_view name, bool balanced) {
+  Variant v = orthodox();
+  v.name = name;
+  v.moves_per_turn = 2;
+  v.balanced_start = balanced;
+  v.multi_move_options = true;
+  return v;
+}
+
+Variant doublemove() {
+  Variant v = marseillais("doublemove", true);
+  v.king_rule = KingRule::Capturable;
+  return v;
+}
+
+Variant bennekom() {
+  Variant v = marseillais("bennekom", true);
+  v.same_piece_second_move = true;
+  return v;
+}
+
+Variant antichess() {
+  Variant v = orthodox();
+  v.name = "antichess";
+  v.start_fen = kLosingStart;
+  v.promotions = {Queen, Rook, Bishop, Knight, King};
+  v.king_rule = KingRule::Ordinary;
+  v.castling = CastlingStyle::None;
+  v.compulsory_capture = true;
+  v.stalemate_value = TerminalValue::Win;
+  v.losing_options = true;
+  return v;
+}
+
+Variant losing_marseillais() {
+  Variant v = antichess();
+  v.name = "losing-marseillais";
+  v.moves_per_turn = 2;
+  v.balanced_start = true;
+  v.multi_move_options = true;
+  return v;
+}
+
+Variant mainzer() {
+  Variant v;
+  v.name = "mainzer";
+  v.files = 11;
+  v.start_fen = kMainzerStart;
+  v.pieces = {Pawn, Knight, Bishop, Rook, Queen, King, Janus, Marshall, Amazon};
+  v.promotions = {Amazon, Marshall, Queen, Rook, Janus, Knight, Bishop};
+  v.castling = CastlingStyle::Janus;
+  v.stalemate_value = TerminalValue::Win;
+  return v;
+}
+
+const std::vector<Variant>& all_variants() {
+  static const std::vector<Variant> variants = {
+      orthodox(),  marseillais("marseillais", true), marseillais("marseillais-classical", false),
+      doublemove(), bennekom(), antichess(), losing_marseillais(), mainzer(),
+  };
+  return variants;
+}
+
+template <typename Enum, size_t N>
+std::optional<Enum> lookup(const std::array<std::pair<std::string_view, Enum>, N>& table,
+                           std::string_view word) {
+  for (const auto& [name, value] : table) {
+    if (name == word) return value;
+  }
+  return std::nullopt;
+}
+
+template <typename Enum, size_t N>
+std::string_view name_of(const std::array<std::pair<std::string_view, Enum>, N>& table, Enum value) {
+  for (const auto& [name, v] : table) {
+    if (v == value) return name;
+  }
+  return "?";
+}
+
+template <typename Enum, size_t N>
+std::string choices(const std::array<std::pair<std::string_view, Enum>, N>& table) {
+  std::string result;
+  for (const auto& [name, value] : table) {
+    if (!result.empty()) result += '|';
+    result += name;
+  }
+  return result;
+}
+
+constexpr std::array<std::pair<std::string_view, EnPassantRule>, 3> kEnPassantNames = {{
+    {"any", EnPassantRule::Any}, {"second", EnPassantRule::Second}, {"none", EnPassantRule::None}}};
+constexpr std::array<std::pair<std::string_view, NoSecondMoveRule>, 2> kNoSecondMoveNames = {{
+    {"stalemate", NoSecondMoveRule::Stalemate}, {"pass", NoSecondMoveRule::Pass}}};
+constexpr std::array<std::pair<std::string_view, LosingStalemateRule>, 2> kStalemateNames = {{
+    {"win", LosingStalemateRule::Win}, {"fewer-pieces", LosingStalemateRule::FewerPieces}}};
+
+template <typename Enum, size_t N>
+std::optional<std::string> set_option(Enum& field, const std::array<std::pair<std::string_view, Enum>, N>& table,
+                                      std::string_view key, std::string_view value) {
+  if (const auto parsed = lookup(table, value)) {
+    field = *parsed;
+    return std::nullopt;
+  }
+  return "rule option '" + std::string(key) + "': unknown value '" + std::string(value) +
+         "' (expected " + choices(table) + ")";
+}
+
+}  // namespace
+
+bool Variant::allows(PieceType t) const {
+  return std::find(pieces.begin(), pieces.end(), t) != pieces.end();
+}
+
+std::string Variant::describe_options() const {
+  std::string text;
+  auto add = [&text](std::string_view key, std::string_view value) {
+    if (!text.empty()) text += ' ';
+    text += std::string(key) + "=" + std::string(value);
+  };
+  if (multi_move_options) {
+    add("ep", name_of(kEnPassantNames, options.en_passant));
+    add("no-second-move", name_of(kNoSecondMoveNames, options.no_second_move));
+  }
+  if (losing_options) add("stalemate", name_of(kStalemateNames, options.stalemate));
+  return text;
+}
+
+std::optional<Variant> find_variant(std::string_view name) {
+  for (const auto& v : all_variants()) {
+    if (v.name == name) return v;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string_view> variant_names() {
+  std::vector<std::string_view> names;
+  for (const auto& v : all_variants()) names.push_back(v.name);
+  return names;
+}
+
+std::optional<std::string> apply_rule_option(Variant& variant, std::string_view key_value) {
+  const auto equals = key_value.find('=');
+  if (equals == std::string_view::npos) {
+    return "rule option '" + std::string(key_value) + "': expected KEY=VALUE";
+  }
+  const std::string_view key = key_value.substr(0, equals);
+  const std::string_view value = key_value.substr(equals + 1);
+  const std::string not_for = "rule option '" + std::string(key) + "' does not apply to variant '" +
+                              std::string(variant.name) + "'";
+  if (key == "ep") {
+    if (!variant.multi_move_options) return not_for;
+    return set_option(variant.options.en_passant, kEnPassantNames, key, value);
+  }
+  if (key == "no-second-move") {
+    if (!variant.multi_move_options) return not_for;
+    return set_option(variant.options.no_second_move, kNoSecondMoveNames, key, value);
+  }
+  if (key == "stalemate") {
+    if (!variant.losing_options) return not_for;
+    return set_option(variant.options.stalemate, kStalemateNames, key, value);
+  }
+  return "unknown rule option '" + std::string(key) + "' (known: ep, no-second-move, stalemate)";
+}
+
+}  // namespace dm

@@ -1,0 +1,83 @@
+#pragma once
+// Variants as data: board, pieces, turn structure and outcome values, plus the rule options
+// of RULES.md that a user may change with --rule KEY=VALUE.
+//
+// Everything the move generator and the outcome rules need to know about a variant is a field
+// here; the few places where a variant needs behaviour of its own are named after the rule
+// (king_rule, castling, compulsory_capture, same_piece_second_move) rather than after the
+// variant. A Variant is a small value: copy one from find_variant() and set its options.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/geometry.h"
+#include "rules/types.h"
+
+namespace dm {
+
+// What the king is.
+enum class KingRule : uint8_t {
+  Royal,       // check and mate; no move may leave the mover's king attacked
+  Capturable,  // no check; capturing the king ends the game (Double Move chess)
+  Ordinary,    // a plain piece (losing chess)
+};
+
+enum class CastlingStyle : uint8_t {
+  None,
+  Orthodox,  // king to the c/g files, rook beside it on the inner side
+  Janus,     // king to the square beside the rook, the rook jumps over it (Mainzer Schach)
+};
+
+// A terminal value from the point of view of the side to move, who is the side that cannot
+// move (or has no pieces).
+enum class TerminalValue : uint8_t { Draw, Win, Loss };
+
+// RULES.md M7.
+enum class EnPassantRule : uint8_t { Any, Second, None };
+// RULES.md M6 / L4: what happens when the first move of a turn leaves no legal second move.
+enum class NoSecondMoveRule : uint8_t { Stalemate, Pass };
+// RULES.md L3: how a losing-chess stalemate is scored.
+enum class LosingStalemateRule : uint8_t { Win, FewerPieces };
+
+struct RuleOptions {
+  EnPassantRule en_passant = EnPassantRule::Any;
+  NoSecondMoveRule no_second_move = NoSecondMoveRule::Stalemate;
+  LosingStalemateRule stalemate = LosingStalemateRule::Win;
+};
+
+struct Variant {
+  std::string_view name;
+  int files = 8;
+  int ranks = 8;
+  std::string_view start_fen;
+  std::vector<PieceType> pieces;      // kinds that may stand on the board
+  std::vector<PieceType> promotions;  // in the order SAN writes them
+  KingRule king_rule = KingRule::Royal;
+  CastlingStyle castling = CastlingStyle::Orthodox;
+  bool compulsory_capture = false;
+  int moves_per_turn = 1;
+  bool balanced_start = false;          // White's first turn from the initial array is one move
+  bool same_piece_second_move = false;  // Bennekom
+  TerminalValue stalemate_value = TerminalValue::Draw;  // for the stalemated side
+  bool multi_move_options = false;      // ep and no-second-move options apply
+  bool losing_options = false;          // the stalemate option applies
+  RuleOptions options;
+
+  const Geometry& geometry() const { return Geometry::of(files, ranks); }
+  bool allows(PieceType t) const;
+  bool is_multi_move() const { return moves_per_turn > 1; }
+  // "ep=any no-second-move=stalemate", the options in force that apply to this variant.
+  std::string describe_options() const;
+};
+
+// The variant called name, or nullopt.
+std::optional<Variant> find_variant(std::string_view name);
+std::vector<std::string_view> variant_names();
+
+// Applies one "KEY=VALUE" option; returns an error message naming the key or value when the
+// option is unknown or does not apply to the variant.
+std::optional<std::string> apply_rule_option(Variant& variant, std::string_view key_value);
+
+}  // namespace dm

@@ -1,0 +1,39 @@
+// dmsolve: entry point; dispatches to the sub-command named by the first argument.
+
+#include <array>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "solver/app/command.h"
+
+namespace {
+
+constexpr std::array kCommands = {
+    dm::app::Command{"perft", "count move sequences from a position (move generator check)", dm::app::run_perft},
+};
+
+void print_usage(std::ostream& out) {
+  out << "dmsolve: a solver for chess problems in double-move and fairy chess variants\n\n"
+         "usage: dmsolve <command> [options]   (dmsolve <command> --help for its options)\n\ncommands:\n";
+  for (const auto& command : kCommands) out << "  " << command.name << "  " << command.summary << '\n';
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return dm::app::kExitBadInput;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_usage(std::cout);
+    return dm::app::kExitOk;
+  }
+  for (const auto& command : kCommands) {
+    if (command.name == name) return command.run(std::vector<std::string>(argv + 2, argv + argc));
+  }
+  std::cerr << "dmsolve: unknown command '" << name << "' (try dmsolve --help)\n";
+  return dm::app::kExitBadInput;
+}
