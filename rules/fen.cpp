@@ -106,7 +106,7 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   // Castling: KQkq name the outermost rooks on each side of the king.
   const std::string_view castling = fields[2];
   if (castling != "-") {
-    if (variant.castling == CastlingStyle::None) {
+    if (!variant.castling.allowed) {
       return error("castling", "'" + std::string(castling) + "' but " + std::string(variant.name) + " has no castling");
     }
     for (const char c : castling) {

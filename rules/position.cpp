@@ -120,13 +120,10 @@ void Position::setup_castling(Color c, bool queen_side, Square rook) {
   route.king_from = king;
   route.rook_from = rook;
   const int rank = rank_of(king);
-  if (variant_.castling == CastlingStyle::Janus) {
-    route.king_to = make_square(file_of(rook) + (queen_side ? 1 : -1), rank);
-    route.rook_to = make_square(file_of(route.king_to) + (queen_side ? 1 : -1), rank);
-  } else {
-    route.king_to = make_square(queen_side ? 2 : geometry_->files() - 2, rank);
-    route.rook_to = make_square(queen_side ? 3 : geometry_->files() - 3, rank);
-  }
+  const CastlingRule& rule = variant_.castling;
+  const int king_file = queen_side ? rule.queen_side_inset : geometry_->files() - 1 - rule.king_side_inset;
+  route.king_to = make_square(king_file, rank);
+  route.rook_to = make_square(king_file + (queen_side ? 1 : -1), rank);
   const Geometry& g = *geometry_;
   route.king_path = g.between(king, route.king_to) | square_bb(king) | square_bb(route.king_to);
   route.must_be_empty = (g.between(king, rook) | g.between(king, route.king_to) | square_bb(route.king_to) |

@@ -50,7 +50,7 @@ Variant antichess() {
   v.start_fen = kLosingStart;
   v.promotions = {Queen, Rook, Bishop, Knight, King};
   v.king_rule = KingRule::Ordinary;
-  v.castling = CastlingStyle::None;
+  v.castling.allowed = false;
   v.compulsory_capture = true;
   v.stalemate_value = TerminalValue::Win;
   v.losing_options = true;
@@ -73,8 +73,25 @@ Variant mainzer() {
   v.start_fen = kMainzerStart;
   v.pieces = {Pawn, Knight, Bishop, Rook, Queen, King, Janus, Marshall, Amazon};
   v.promotions = {Amazon, Marshall, Queen, Rook, Janus, Knight, Bishop};
-  v.castling = CastlingStyle::Janus;
+  v.castling.queen_side_inset = 1;
   v.stalemate_value = TerminalValue::Win;
+  return v;
+}
+
+// 10x8 and 8x8 variants whose published Fairy-Stockfish perft numbers check the fairy pieces and
+// castling geometry on other boards (testdata/perft/fsf_perft.tsv).
+Variant reference(std::string_view name, int files, std::string_view start, PieceType fairy1, PieceType fairy2,
+                  int queen_side_inset, int king_side_inset) {
+  Variant v = orthodox();
+  v.name = name;
+  v.files = files;
+  v.start_fen = start;
+  v.pieces.push_back(fairy1);
+  if (fairy2 != fairy1) v.pieces.push_back(fairy2);
+  v.promotions.insert(v.promotions.begin(), v.pieces.begin() + 6, v.pieces.end());
+  v.castling.king_side_inset = king_side_inset;
+  v.castling.queen_side_inset = queen_side_inset;
+  v.reference_only = true;
   return v;
 }
 
@@ -82,6 +99,12 @@ const std::vector<Variant>& all_variants() {
   static const std::vector<Variant> variants = {
       orthodox(),  marseillais("marseillais", true), marseillais("marseillais-classical", false),
       doublemove(), bennekom(), antichess(), losing_marseillais(), mainzer(),
+      reference("janus", 10, "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1", Janus, Janus, 1, 1),
+      reference("capablanca", 10, "rnjbqkbmnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNJBQKBMNR w KQkq - 0 1", Janus,
+                Marshall, 2, 1),
+      reference("embassy", 10, "rnbqkmjbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKMJBNR w KQkq - 0 1", Janus,
+                Marshall, 1, 2),
+      reference("amazon", 8, "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1", Amazon, Amazon, 2, 1),
   };
   return variants;
 }

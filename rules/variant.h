@@ -24,10 +24,14 @@ enum class KingRule : uint8_t {
   Ordinary,    // a plain piece (losing chess)
 };
 
-enum class CastlingStyle : uint8_t {
-  None,
-  Orthodox,  // king to the c/g files, rook beside it on the inner side
-  Janus,     // king to the square beside the rook, the rook jumps over it (Mainzer Schach)
+// Where castling takes the king, as data: the king lands king_side_inset files in from the
+// right edge or queen_side_inset files in from the left edge, and the rook lands beside it on
+// the inner side. Orthodox chess is {1, 2} (g and c files); Janus chess and Mainzer Schach are
+// {1, 1} (the king goes beside the rook, which jumps over it: RULES.md Z4).
+struct CastlingRule {
+  bool allowed = true;
+  int king_side_inset = 1;
+  int queen_side_inset = 2;
 };
 
 // A terminal value from the point of view of the side to move, who is the side that cannot
@@ -55,13 +59,14 @@ struct Variant {
   std::vector<PieceType> pieces;      // kinds that may stand on the board
   std::vector<PieceType> promotions;  // in the order SAN writes them
   KingRule king_rule = KingRule::Royal;
-  CastlingStyle castling = CastlingStyle::Orthodox;
+  CastlingRule castling;
   bool compulsory_capture = false;
   int moves_per_turn = 1;
   bool balanced_start = false;          // White's first turn from the initial array is one move
   bool same_piece_second_move = false;  // Bennekom
   TerminalValue stalemate_value = TerminalValue::Draw;  // for the stalemated side
   bool multi_move_options = false;      // ep and no-second-move options apply
+  bool reference_only = false;          // kept to cross-check against Fairy-Stockfish
   bool losing_options = false;          // the stalemate option applies
   RuleOptions options;
 
