@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# README command 1: installs what is missing, builds in Release and runs the main job on the
+# bundled default set: perft from the initial array of every variant.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source .ci/setup.sh release
+for variant in chess marseillais marseillais-classical doublemove bennekom antichess losing-marseillais mainzer; do
+  ./build/dmsolve perft --variant "$variant" --depth 4
+  echo
+done

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# README command 2: installs what is missing, builds (Release, and with address + undefined
+# sanitizers) and runs every default test in both builds. Slow tests: ctest --preset slow.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source .ci/setup.sh release asan
+ctest --preset release
+ctest --preset asan
