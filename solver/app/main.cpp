@@ -11,6 +11,7 @@ namespace {
 
 constexpr std::array kCommands = {
     dm::app::Command{"perft", "count move sequences from a position (move generator check)", dm::app::run_perft},
+    dm::app::Command{"replay", "play a game (SAN or UCI, comma-joined turns, or a PGN file) and show the result", dm::app::run_replay},
 };
 
 void print_usage(std::ostream& out) {

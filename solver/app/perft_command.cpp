@@ -16,28 +16,34 @@ int run_perft(const std::vector<std::string>& args) {
   std::string variant_name;
   std::string fen;
   std::vector<std::string> rules;
-  int depth = 0;
+  int depth = -1;
+  int turns = -1;
   po::options_description options("dmsolve perft options");
   options.add_options()
       ("help,h", "show this help")
       ("variant,v", po::value(&variant_name)->default_value("chess"), "variant name")
       ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
       ("fen,f", po::value(&fen), "start position (default: the variant's initial array)")
-      ("depth,d", po::value(&depth)->required(), "number of moves (plies)")
+      ("depth,d", po::value(&depth), "count sequences of this many moves (plies)")
+      ("turns,t", po::value(&turns), "count sequences of this many whole turns")
+      ("start", "the initial array as a game start (a balanced variant's first turn is one move); the default without --fen")
       ("divide", "print the count below each legal move")
       ("json", "print one JSON object on one line");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(options).run(), vm);
     if (vm.count("help")) {
-      std::cout << "usage: dmsolve perft --variant V [--fen F] --depth D [--divide] [--json]\n" << options;
+      std::cout << "usage: dmsolve perft --variant V [--rule K=V]... [--fen F | --start] (--depth D | --turns T) [--divide] [--json]\n" << options;
       return kExitOk;
     }
     po::notify(vm);
   } catch (const po::error& e) {
     return report_bad_input("perft", e.what());
   }
-  if (depth < 0) return report_bad_input("perft", "--depth must not be negative");
+  if ((depth < 0) == (turns < 0)) return report_bad_input("perft", "give one of --depth N or --turns N (N >= 0)");
+  if (vm.count("start") && !fen.empty()) return report_bad_input("perft", "--start and --fen exclude each other");
+  const PerftUnit unit = turns >= 0 ? PerftUnit::Turns : PerftUnit::Moves;
+  const int count = unit == PerftUnit::Turns ? turns : depth;
   const auto variant = make_variant(variant_name, rules);
   if (!variant) return report_bad_input("perft", variant.error());
   auto pos = make_position(*variant, fen);
@@ -47,28 +53,28 @@ int run_perft(const std::vector<std::string>& args) {
   uint64_t nodes = 0;
   std::vector<std::pair<Move, uint64_t>> divide;
   if (vm.count("divide")) {
-    divide = perft_divide(*pos, depth);
+    divide = perft_divide(*pos, count, unit);
     for (const auto& entry : divide) nodes += entry.second;
   } else {
-    nodes = perft(*pos, depth);
+    nodes = unit == PerftUnit::Turns ? perft_turns(*pos, count) : perft(*pos, count);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   if (vm.count("json")) {
     nlohmann::ordered_json out = {{"variant", variant->name}, {"rules", variant->describe_options()},
-                                  {"fen", pos->fen()}, {"depth", depth}, {"nodes", nodes},
+                                  {"fen", pos->fen()}, {unit == PerftUnit::Turns ? "turns" : "depth", count}, {"nodes", nodes},
                                   {"seconds", seconds}};
     if (!divide.empty()) {
       nlohmann::ordered_json per_move = nlohmann::ordered_json::object();
-      for (const auto& [move, count] : divide) per_move[move_to_uci(move)] = count;
+      for (const auto& [move, below] : divide) per_move[move_to_uci(move)] = below;
       out["divide"] = per_move;
     }
     std::cout << out.dump() << '\n';
   } else {
-    for (const auto& [move, count] : divide) std::cout << move_to_uci(move) << ": " << count << '\n';
+    for (const auto& [move, below] : divide) std::cout << move_to_uci(move) << ": " << below << '\n';
     std::cout << "variant " << variant->name;
     if (const auto options_text = variant->describe_options(); !options_text.empty()) std::cout << " (" << options_text << ')';
-    std::cout << "\nfen " << pos->fen() << "\ndepth " << depth << "\nnodes " << nodes << "\nseconds " << seconds
+    std::cout << "\nfen " << pos->fen() << (unit == PerftUnit::Turns ? "\nturns " : "\ndepth ") << count << "\nnodes " << nodes << "\nseconds " << seconds
               << "\nnodes/s " << uint64_t(seconds > 0 ? double(nodes) / seconds : 0) << '\n';
   }
   return kExitOk;

@@ -1,0 +1,48 @@
+#include "rules/game.h"
+
+#include "rules/notation.h"
+
+namespace dm {
+
+void Game::play(Move m) {
+  const Color mover = pos_.side_to_move();
+  if (turn_complete_) turns_.emplace_back();
+  turns_.back().push_back(m);
+  moves_.push_back(m);
+  states_.emplace_back();
+  pos_.do_move(m, states_.back());
+  turn_complete_history_.push_back(turn_complete_);
+  turn_complete_ = pos_.side_to_move() != mover;
+}
+
+void Game::undo() {
+  pos_.undo_move(moves_.back());
+  moves_.pop_back();
+  states_.pop_back();
+  turns_.back().pop_back();
+  if (turns_.back().empty()) turns_.pop_back();
+  turn_complete_ = turn_complete_history_.back();
+  turn_complete_history_.pop_back();
+}
+
+std::string turn_to_san(const Position& pos, const Turn& turn) {
+  Game game(pos);
+  std::string text;
+  for (const Move m : turn) {
+    if (!text.empty()) text += ',';
+    text += move_to_san(game.position(), m);
+    game.play(m);
+  }
+  return text;
+}
+
+std::string turn_to_uci(const Turn& turn) {
+  std::string text;
+  for (const Move m : turn) {
+    if (!text.empty()) text += ',';
+    text += move_to_uci(m);
+  }
+  return text;
+}
+
+}  // namespace dm
