@@ -8,46 +8,156 @@ namespace {
 
 constexpr Bitboard shift(Bitboard b, int n) { return n > 0 ? b << n : b >> -n; }
 
-// Pseudo-legal generation for the side to move into one list. Implementation notes: `target`
-// limits where non-king pieces may go (all but own pieces; in check only the checker and the
-// squares between it and the king; in a capture pass only enemy pieces) and `king_target` does
-// the same for a royal king, whose safety is checked afterwards.
+// Where the generator's moves go: a list, or a counter that adds whole target sets with one
+// popcount (perft's last ply never builds the moves it counts).
+class ListSink {
+ public:
+  explicit ListSink(MoveList& list) : list_(list) {}
+  size_t size() const { return list_.size(); }
+  void add(Move m) { list_.push_back(m); }
+  void add_targets(Square from, Bitboard targets) {
+    while (targets) list_.push_back(Move(from, pop_lsb(targets)));
+  }
+  void add_pawn_targets(Bitboard targets, int step, Bitboard last_rank, const std::vector<PieceType>& promotions) {
+    for (Bitboard b = targets & ~last_rank; b;) {
+      const Square to = pop_lsb(b);
+      list_.push_back(Move(Square(to - step), to));
+    }
+    for (Bitboard b = targets & last_rank; b;) {
+      const Square to = pop_lsb(b);
+      for (const PieceType t : promotions) list_.push_back(Move(Square(to - step), to, MoveKind::Promotion, t));
+    }
+  }
+
+ private:
+  MoveList& list_;
+};
+
+class CountSink {
+ public:
+  size_t size() const { return count_; }
+  void add(Move) { ++count_; }
+  void add_targets(Square, Bitboard targets) { count_ += size_t(popcount(targets)); }
+  void add_pawn_targets(Bitboard targets, int, Bitboard last_rank, const std::vector<PieceType>& promotions) {
+    count_ += size_t(popcount(targets & ~last_rank)) + size_t(popcount(targets & last_rank)) * promotions.size();
+  }
+
+ private:
+  size_t count_ = 0;
+};
+
+// Generates the legal moves of the pieces on a set of squares.
+//
+// Implementation notes: with a royal king, legality is built in rather than filtered: `target`
+// is every square but our own (in check: the checker and the squares between it and the king;
+// in double check: none), a pinned piece is further held to the line through its king, the king
+// moves only to squares no enemy attacks once it has left its own, and the rare e.p. capture is
+// tried on the board. Without a royal king every pseudo-legal move is legal, except that
+// compulsory capture first looks for captures and only then for other moves.
+template <typename Sink>
 class Generator {
  public:
-  Generator(const Position& pos, MoveList& list)
-      : pos_(pos), g_(pos.geometry()), list_(list), us_(pos.side_to_move()), them_(~us_),
-        occupied_(pos.pieces()) {}
+  Generator(const Position& pos, Sink& sink)
+      : pos_(pos), g_(pos.geometry()), sink_(sink), us_(pos.side_to_move()), them_(~us_),
+        occupied_(pos.pieces()), not_own_(~pos.pieces(us_) & g_.board()) {}
 
-  void pawns(Bitboard target, bool with_pushes) {
+  void generate(Bitboard from_mask) {
+    if (pos_.variant().king_rule == KingRule::Royal) {
+      royal(from_mask);
+    } else if (pos_.variant().compulsory_capture) {
+      const size_t before = sink_.size();
+      const Bitboard enemies = pos_.pieces(them_);
+      pawns(pos_.pieces(us_, PieceType::Pawn) & from_mask, enemies, false);
+      en_passant(from_mask);
+      pieces(from_mask, enemies, true);
+      if (sink_.size() == before) {
+        const Bitboard empty = ~occupied_ & g_.board();
+        pawns(pos_.pieces(us_, PieceType::Pawn) & from_mask, empty, true);
+        pieces(from_mask, empty, true);
+      }
+    } else {
+      if (from_mask & pos_.pieces(us_, PieceType::King)) castling(false);
+      pawns(pos_.pieces(us_, PieceType::Pawn) & from_mask, not_own_, true);
+      en_passant(from_mask);
+      pieces(from_mask, not_own_, true);
+    }
+  }
+
+ private:
+  void royal(Bitboard from_mask) {
+    const Square king = pos_.king_square(us_);
+    const Bitboard checkers = pos_.checkers();
+    Bitboard target = not_own_;
+    if (checkers) target = more_than_one(checkers) ? 0 : g_.between(king, lsb(checkers)) | checkers;
+    const Bitboard pinned = pos_.blockers() & pos_.pieces(us_) & from_mask;
+
+    const Bitboard our_pawns = pos_.pieces(us_, PieceType::Pawn) & from_mask;
+    pawns(our_pawns & ~pinned, target, true);
+    for (Bitboard b = our_pawns & pinned; b;) {
+      const Square s = pop_lsb(b);
+      pawns(square_bb(s), target & g_.line(king, s), true);
+    }
+    en_passant(from_mask);
+    for (const PieceType t : pos_.variant().pieces) {
+      if (t == PieceType::Pawn || t == PieceType::King) continue;
+      for (Bitboard from = pos_.pieces(us_, t) & from_mask; from;) {
+        const Square s = pop_lsb(from);
+        const Bitboard allowed = has(pinned, s) ? target & g_.line(king, s) : target;
+        sink_.add_targets(s, g_.attacks(t, s, occupied_) & allowed);
+      }
+    }
+    if (!has(from_mask, king)) return;
+    const Bitboard without_king = occupied_ ^ square_bb(king);
+    for (Bitboard to = g_.leaps(PieceType::King, king) & not_own_; to;) {
+      const Square s = pop_lsb(to);
+      if (!(pos_.attackers_to(s, without_king) & pos_.pieces(them_))) sink_.add(Move(king, s));
+    }
+    if (!checkers) castling(true);
+  }
+
+  void pawns(Bitboard pawns, Bitboard target, bool with_pushes) {
+    if (!pawns) return;
     const int forward = us_ == Color::White ? kStride : -kStride;
-    const Bitboard pawns = pos_.pieces(us_, PieceType::Pawn);
-    const Bitboard empty = ~occupied_ & g_.board();
     const Bitboard last_rank = g_.rank_bb(us_ == Color::White ? g_.ranks() - 1 : 0);
-    const Bitboard double_rank = g_.rank_bb(us_ == Color::White ? 2 : g_.ranks() - 3);
+    const auto& promotions = pos_.variant().promotions;
     if (with_pushes) {
+      const Bitboard empty = ~occupied_ & g_.board();
       const Bitboard single = shift(pawns, forward) & empty;
-      const Bitboard twice = shift(single & double_rank, forward) & empty & target;
-      add_pawn_moves(single & target, forward, last_rank);
-      add_pawn_moves(twice, 2 * forward, 0);
+      const Bitboard double_rank = g_.rank_bb(us_ == Color::White ? 2 : g_.ranks() - 3);
+      sink_.add_pawn_targets(single & target, forward, last_rank, promotions);
+      sink_.add_pawn_targets(shift(single & double_rank, forward) & empty & target, 2 * forward, 0, promotions);
     }
     const Bitboard enemies = pos_.pieces(them_) & target;
-    add_pawn_moves(shift(pawns & ~g_.file_bb(0), forward - 1) & enemies, forward - 1, last_rank);
-    add_pawn_moves(shift(pawns & ~g_.file_bb(g_.files() - 1), forward + 1) & enemies, forward + 1, last_rank);
+    sink_.add_pawn_targets(shift(pawns & ~g_.file_bb(0), forward - 1) & enemies, forward - 1, last_rank,
+                           promotions);
+    sink_.add_pawn_targets(shift(pawns & ~g_.file_bb(g_.files() - 1), forward + 1) & enemies, forward + 1,
+                           last_rank, promotions);
+  }
+
+  void en_passant(Bitboard from_mask) {
+    const bool royal = pos_.variant().king_rule == KingRule::Royal;
     for (Bitboard ep = pos_.ep_squares(); ep;) {
       const Square to = pop_lsb(ep);
-      for (Bitboard from = g_.pawn_attacks(them_, to) & pawns; from;) {
-        list_.push_back(Move(pop_lsb(from), to, MoveKind::EnPassant));
+      for (Bitboard from = g_.pawn_attacks(them_, to) & pos_.pieces(us_, PieceType::Pawn) & from_mask; from;) {
+        const Move m(pop_lsb(from), to, MoveKind::EnPassant);
+        if (!royal || en_passant_keeps_king_safe(m)) sink_.add(m);
       }
     }
   }
 
-  void pieces(Bitboard target, Bitboard king_target) {
+  bool en_passant_keeps_king_safe(Move m) const {
+    const Square captured = Square(m.to() + (us_ == Color::White ? -kStride : kStride));
+    const Bitboard occupied = (occupied_ ^ square_bb(m.from()) ^ square_bb(captured)) | square_bb(m.to());
+    return !(pos_.attackers_to(pos_.king_square(us_), occupied) & pos_.pieces(them_) & ~square_bb(captured));
+  }
+
+  // Every non-pawn piece (the king too, when it is not royal).
+  void pieces(Bitboard from_mask, Bitboard target, bool with_king) {
     for (const PieceType t : pos_.variant().pieces) {
-      if (t == PieceType::Pawn) continue;
-      const Bitboard to_mask = t == PieceType::King ? king_target : target;
-      for (Bitboard from = pos_.pieces(us_, t); from;) {
+      if (t == PieceType::Pawn || (t == PieceType::King && !with_king)) continue;
+      for (Bitboard from = pos_.pieces(us_, t) & from_mask; from;) {
         const Square s = pop_lsb(from);
-        for (Bitboard to = g_.attacks(t, s, occupied_) & to_mask; to;) list_.push_back(Move(s, pop_lsb(to)));
+        sink_.add_targets(s, g_.attacks(t, s, occupied_) & target);
       }
     }
   }
@@ -60,11 +170,10 @@ class Generator {
       const CastlingRoute& route = pos_.castling_route(i);
       if (route.must_be_empty & occupied_) continue;
       if (king_must_be_safe && attacked(route.king_path)) continue;
-      list_.push_back(Move(route.king_from, route.king_to, MoveKind::Castling));
+      sink_.add(Move(route.king_from, route.king_to, MoveKind::Castling));
     }
   }
 
- private:
   bool attacked(Bitboard squares) const {
     for (Bitboard b = squares; b;) {
       if (pos_.attackers_to(pop_lsb(b), occupied_) & pos_.pieces(them_)) return true;
@@ -72,85 +181,28 @@ class Generator {
     return false;
   }
 
-  void add_pawn_moves(Bitboard targets, int step, Bitboard last_rank) {
-    for (Bitboard b = targets & ~last_rank; b;) {
-      const Square to = pop_lsb(b);
-      list_.push_back(Move(Square(to - step), to));
-    }
-    for (Bitboard b = targets & last_rank; b;) {
-      const Square to = pop_lsb(b);
-      for (const PieceType t : pos_.variant().promotions) {
-        list_.push_back(Move(Square(to - step), to, MoveKind::Promotion, t));
-      }
-    }
-  }
-
   const Position& pos_;
   const Geometry& g_;
-  MoveList& list_;
+  Sink& sink_;
   Color us_;
   Color them_;
   Bitboard occupied_;
+  Bitboard not_own_;
 };
 
-// Whether a pseudo-legal move leaves the mover's royal king unattacked.
-bool keeps_king_safe(const Position& pos, Move m, Square king) {
-  const Geometry& g = pos.geometry();
-  const Square from = m.from();
-  const Square to = m.to();
-  const Bitboard them = pos.pieces(~pos.side_to_move());
-  if (m.kind() == MoveKind::EnPassant) {
-    const Square captured = Square(to + (pos.side_to_move() == Color::White ? -kStride : kStride));
-    const Bitboard occupied = (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
-    return !(pos.attackers_to(king, occupied) & them & ~square_bb(captured));
+// The turn rules around the generator: Bennekom's same piece, and the pass of M6.
+template <typename Sink>
+void generate_turn_moves(const Position& pos, Sink& sink) {
+  if (king_lost(pos)) return;
+  const Variant& variant = pos.variant();
+  Generator<Sink> generator(pos, sink);
+  if (pos.mid_turn() && variant.same_piece_second_move) {
+    generator.generate(square_bb(pos.last_to()));
+    if (sink.size()) return;
   }
-  if (from == king) {
-    return m.kind() == MoveKind::Castling || !(pos.attackers_to(to, pos.pieces() ^ square_bb(from)) & them);
-  }
-  return !has(pos.blockers() & pos.pieces(pos.side_to_move()), from) || has(g.line(from, king), to);
-}
-
-void generate_royal(const Position& pos, MoveList& list) {
-  Generator gen(pos, list);
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(us);
-  const Bitboard not_own = ~pos.pieces(us) & pos.geometry().board();
-  const Bitboard checkers = pos.checkers();
-  Bitboard target = not_own;
-  if (checkers) {
-    target = more_than_one(checkers) ? 0 : pos.geometry().between(king, lsb(checkers)) | checkers;
-  } else {
-    gen.castling(true);
-  }
-  // In double check only the king moves; e.p. is still generated and then filtered.
-  gen.pawns(target, true);
-  gen.pieces(target, not_own);
-
-  size_t kept = 0;
-  for (size_t i = 0; i < list.size(); ++i) {
-    const Move m = list[i];
-    const bool needs_check = m.from() == king || m.kind() == MoveKind::EnPassant ||
-                             has(pos.blockers(), m.from());
-    if (!needs_check || keeps_king_safe(pos, m, king)) list[kept++] = m;
-  }
-  list.resize(kept);
-}
-
-void generate_unchecked(const Position& pos, MoveList& list) {
-  Generator gen(pos, list);
-  const Bitboard not_own = ~pos.pieces(pos.side_to_move()) & pos.geometry().board();
-  if (pos.variant().compulsory_capture) {
-    const Bitboard enemies = pos.pieces(~pos.side_to_move());
-    gen.pawns(enemies, false);
-    gen.pieces(enemies, enemies);
-    if (!list.empty()) return;
-    const Bitboard empty = ~pos.pieces() & pos.geometry().board();
-    gen.pawns(empty, true);
-    gen.pieces(empty, empty);
-  } else {
-    gen.castling(false);
-    gen.pawns(not_own, true);
-    gen.pieces(not_own, not_own);
+  generator.generate(pos.pieces(pos.side_to_move()));
+  if (!sink.size() && pos.mid_turn() && variant.options.no_second_move == NoSecondMoveRule::Pass) {
+    sink.add(Move(0, 0, MoveKind::Pass));
   }
 }
 
@@ -164,28 +216,14 @@ bool king_lost(const Position& pos) {
 
 void generate_legal(const Position& pos, MoveList& list) {
   list.resize(0);
-  const Variant& variant = pos.variant();
-  if (variant.king_rule == KingRule::Royal) {
-    generate_royal(pos, list);
-  } else if (!king_lost(pos)) {
-    generate_unchecked(pos, list);
-  }
-  if (pos.mid_turn() && variant.same_piece_second_move) {
-    const Square piece = pos.last_to();
-    const auto by_piece = std::stable_partition(&list[0], &list[0] + list.size(),
-                                                [piece](Move m) { return m.from() == piece; });
-    if (by_piece != &list[0]) list.resize(size_t(by_piece - &list[0]));
-  }
-  if (list.empty() && pos.mid_turn() && variant.options.no_second_move == NoSecondMoveRule::Pass &&
-      !king_lost(pos)) {
-    list.push_back(Move(0, 0, MoveKind::Pass));
-  }
+  ListSink sink(list);
+  generate_turn_moves(pos, sink);
 }
 
 size_t count_legal(const Position& pos) {
-  MoveList list;
-  generate_legal(pos, list);
-  return list.size();
+  CountSink sink;
+  generate_turn_moves(pos, sink);
+  return sink.size();
 }
 
 }  // namespace dm
