@@ -196,7 +196,7 @@ void generate_turn_moves(const Position& pos, Sink& sink) {
   if (king_lost(pos)) return;
   const Variant& variant = pos.variant();
   Generator<Sink> generator(pos, sink);
-  if (pos.mid_turn() && variant.same_piece_second_move) {
+  if (pos.mid_turn() && variant.same_piece_second_move && pos.last_to() != kNoSquare) {
     generator.generate(square_bb(pos.last_to()));
     if (sink.size()) return;
   }

@@ -49,7 +49,7 @@ struct StateInfo {
   uint16_t rule50 = 0;
   uint8_t castling_rights = 0;
   uint8_t moves_left = 1;  // in the current turn, the coming move included
-  Square last_to = kNoSquare;  // where the turn's previous move put its piece (Bennekom)
+  Square last_to = kNoSquare;  // where the turn's previous move put its piece (Bennekom); unknown from a FEN
 
   // Set by do_move.
   Piece captured = Piece::None;
@@ -82,8 +82,10 @@ class Position {
 
   Color side_to_move() const { return side_; }
   int moves_left() const { return st_->moves_left; }
-  // The side to move has already made a move of this turn.
-  bool mid_turn() const { return st_->last_to != kNoSquare; }
+  // The side to move has one move left of a turn of several: the second move of a Marseillais
+  // turn (from play or from a FEN whose side field is w1/b1), or the balanced first turn, which
+  // never lacks a move.
+  bool mid_turn() const { return st_->moves_left < variant_.moves_per_turn; }
   int fullmove_number() const { return fullmove_; }
   int rule50() const { return st_->rule50; }
   uint64_t key() const { return st_->key; }
