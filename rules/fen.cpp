@@ -1,6 +1,7 @@
 // FEN reading and writing for Position (RULES.md section 7): the input boundary of the rules
 // engine, so every problem is reported as a FenError naming the field, never by printing.
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -49,6 +50,11 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   if (fields.size() > 6) return error("fields", "expected at most 6 fields, got " + std::to_string(fields.size()));
 
   // Board: ranks from the top, '/' between them, runs of empty squares as numbers.
+  const int rows = int(std::count(fields[0].begin(), fields[0].end(), '/')) + 1;
+  if (rows != g.ranks()) {
+    return error("board", "has " + std::to_string(rows) + " ranks, expected " + std::to_string(g.ranks()) +
+                              (rows > g.ranks() ? " (more than " + std::to_string(g.ranks()) + " ranks)" : ""));
+  }
   int rank = g.ranks() - 1;
   int file = 0;
   const std::string_view board = fields[0];
@@ -148,8 +154,7 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
       if (rank_of(*s) != 2 && rank_of(*s) != g.ranks() - 3) {
         return error("e.p.", std::string(name) + " is not on the third or sixth rank");
       }
-      if (board_[*s] != Piece::None || board_[*s - step] != Piece::None ||
-          board_[*s + step] != make_piece(passed_by, PieceType::Pawn)) {
+      if (board_[*s] != Piece::None || board_[*s + step] != make_piece(passed_by, PieceType::Pawn)) {
         return error("e.p.", std::string(name) + " is not behind a pawn that has just advanced two squares");
       }
       if (passed_by == side_) {
@@ -180,6 +185,12 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
     const Square their_king = king_square(~side_);
     if (attackers_to(their_king) & pieces(side_)) {
       return error("side", color_name(~side_) + " is not to move but is in check");
+    }
+    // Mid-turn the mover's first move left its king safe (M3), so it cannot be in check.
+    if (variant.is_multi_move() && st_->moves_left == 1 &&
+        (attackers_to(king_square(side_)) & pieces(~side_))) {
+      return error("side", "'" + std::string(side) + "' (one move left in the turn) but " + color_name(side_) +
+                               " is in check");
     }
   }
   const Square king = king_square(side_);

@@ -284,7 +284,7 @@ void Position::do_move(Move m, StateInfo& new_state) {
 
   // A second e.p. capture is allowed only right after a first one (M7).
   if (m.kind() == MoveKind::EnPassant) {
-    st.ep_squares = st.previous->ep_squares & ~square_bb(to);
+    st.ep_squares = capturable_ep(st.previous->ep_squares & ~square_bb(to), ~us);
   }
   st.last_to = to;
   end_turn(st, us, double_step_passed);

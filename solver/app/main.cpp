@@ -12,6 +12,7 @@ namespace {
 constexpr std::array kCommands = {
     dm::app::Command{"perft", "count move sequences from a position (move generator check)", dm::app::run_perft},
     dm::app::Command{"replay", "play a game (SAN or UCI, comma-joined turns, or a PGN file) and show the result", dm::app::run_replay},
+    dm::app::Command{"solve", "solve problems (#N =N winN s#N s=N h#N h=N) from the command line or an EPD file", dm::app::run_solve},
 };
 
 void print_usage(std::ostream& out) {

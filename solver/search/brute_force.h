@@ -1,0 +1,24 @@
+#pragma once
+// A plain full-width solver, the oracle the tests hold the real solver to: whole turns, no
+// table, no proof numbers, and goals read from the rules engine's outcome() rather than from
+// the solver's NodeRules. Exponential: for small cases only.
+
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/line.h"
+#include "solver/search/stipulation.h"
+
+namespace dm::search::brute_force {
+
+// Direct and self play: every first turn that reaches the goal within the stipulated length.
+std::vector<Turn> keys(const Position& pos, const Stipulation& stipulation);
+
+// Direct and self play: the fewest attacker turns that reach the goal, or 0 when none do
+// within the stipulated length.
+int shortest_length(const Position& pos, const Stipulation& stipulation);
+
+// Help play: every solution line of exactly the stipulated length.
+std::vector<Line> help_solutions(const Position& pos, const Stipulation& stipulation);
+
+}  // namespace dm::search::brute_force

@@ -1,0 +1,178 @@
+#include "solver/search/dfpn.h"
+
+#include <algorithm>
+
+#include "rules/movegen.h"
+
+namespace dm::search {
+
+namespace {
+
+constexpr uint64_t kReportEvery = 1024;
+
+// The second best number may be exceeded by a quarter (at least one).
+ProofNumber epsilon_threshold(ProofNumber second) {
+  if (second >= kLargest) return second;
+  return saturating_add(second, std::max<ProofNumber>(1, second / 4));
+}
+
+// A child's share of its parent's threshold: th - (total - part), untouched when infinite.
+ProofNumber share(ProofNumber threshold, ProofNumber total, ProofNumber part) {
+  if (threshold == kInfinite) return kInfinite;
+  const uint64_t others = uint64_t(total) - part;
+  return others >= threshold ? 1 : ProofNumber(threshold - others);
+}
+
+ProofNumber clamp_count(size_t count) { return ProofNumber(std::clamp<size_t>(count, 1, 1000)); }
+
+}  // namespace
+
+Dfpn::Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& control)
+    : rules_(rules), tt_(tt), control_(control) {}
+
+Dfpn::~Dfpn() { flush_nodes(); }
+
+void Dfpn::count_node() {
+  ++nodes_;
+  if (++unreported_ >= kReportEvery) flush_nodes();
+}
+
+void Dfpn::flush_nodes() {
+  if (unreported_) control_.add_nodes(unreported_);
+  unreported_ = 0;
+}
+
+NodeValue Dfpn::solve(Position& pos, int turns_left) {
+  const TtProbe probe = tt_.probe(pos.key(), turns_left);
+  if (probe.found && probe.pn == 0) return NodeValue::Proven;
+  if (probe.found && probe.dn == 0) return NodeValue::Disproven;
+  uint64_t played = 0;
+  const NodeValue value = rules_.evaluate(pos, turns_left, nullptr, &played);
+  nodes_ += played;
+  unreported_ += played;
+  if (value != NodeValue::Open) return value;
+  const Numbers result = mid(pos, turns_left, kInfinite, kInfinite, 0);
+  flush_nodes();
+  if (result.pn == 0) return NodeValue::Proven;
+  if (result.dn == 0) return NodeValue::Disproven;
+  return NodeValue::Open;
+}
+
+bool Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
+  if (children_.size() <= size_t(ply)) children_.resize(size_t(ply) + 1);
+  std::vector<Child>& children = children_[size_t(ply)];
+  children.clear();
+  MoveList moves;
+  generate_legal(pos, moves);
+  const Color mover = pos.side_to_move();
+  // First every child's key, prefetching its cluster; then the table and the rules. The table
+  // is far bigger than the caches, so the misses of all children overlap this way.
+  for (const Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    children.push_back({m, rules_.child_turns(mover, pos, turns), pos.key(), 1, 1});
+    tt_.prefetch(pos.key());
+    pos.undo_move(m);
+  }
+  for (Child& c : children) {
+    count_node();
+    const TtProbe probe = tt_.probe(c.key, c.turns);
+    if (probe.found) {
+      c.pn = probe.pn;
+      c.dn = probe.dn;
+    } else {
+      StateInfo st;
+      pos.do_move(c.move, st);
+      size_t count = 1;
+      uint64_t played = 0;
+      const NodeValue value = rules_.evaluate(pos, c.turns, &count, &played);
+      nodes_ += played;
+      unreported_ += played;
+      if (value == NodeValue::Proven) {
+        c.pn = 0;
+        c.dn = kInfinite;
+      } else if (value == NodeValue::Disproven) {
+        c.pn = kInfinite;
+        c.dn = 0;
+      } else if (rules_.is_or_node(pos)) {
+        c.dn = clamp_count(count);
+      } else {
+        c.pn = clamp_count(count);
+      }
+      pos.undo_move(c.move);
+    }
+    if ((or_node && c.pn == 0) || (!or_node && c.dn == 0)) return false;
+  }
+  return true;
+}
+
+Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply) {
+  const uint64_t nodes_before = nodes_;
+  const bool or_node = rules_.is_or_node(pos);
+  Numbers n{1, 1};
+  if (!expand(pos, turns, or_node, ply)) {
+    n = or_node ? Numbers{0, kInfinite} : Numbers{kInfinite, 0};
+    tt_.store(pos.key(), turns, n.pn, n.dn, nodes_ - nodes_before);
+    return n;
+  }
+  // children_ may grow below; index it afresh after each descent.
+  const auto children = [this, ply]() -> std::vector<Child>& { return children_[size_t(ply)]; };
+
+  for (;;) {
+    // Gather: OR nodes take the smallest pn and the sum of dn; AND nodes the reverse.
+    size_t best = 0;
+    ProofNumber best_value = kInfinite;
+    ProofNumber second_value = kInfinite;
+    ProofNumber min_sum_side = kInfinite;  // "min" number of the node
+    ProofNumber sum_side = 0;              // "sum" number of the node
+    std::vector<Child>& list = children();
+    for (const Child& c : list) {
+      if (c.pn != 0 && c.dn != 0) tt_.prefetch(c.key);
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+      Child& c = list[i];
+      if (c.pn != 0 && c.dn != 0) {
+        const TtProbe probe = tt_.probe(c.key, c.turns);
+        if (probe.found) {
+          c.pn = probe.pn;
+          c.dn = probe.dn;
+        }
+      }
+      const ProofNumber select = or_node ? c.pn : c.dn;
+      const ProofNumber other = or_node ? c.dn : c.pn;
+      sum_side = saturating_add(sum_side, other);
+      if (select < best_value) {
+        second_value = best_value;
+        best_value = select;
+        best = i;
+      } else if (select < second_value) {
+        second_value = select;
+      }
+    }
+    min_sum_side = best_value;
+    n = or_node ? Numbers{min_sum_side, sum_side} : Numbers{sum_side, min_sum_side};
+    if (n.pn >= thpn || n.dn >= thdn || n.pn == 0 || n.dn == 0 || control_.stopped()) break;
+
+    const Child c = list[best];
+    ProofNumber child_thpn;
+    ProofNumber child_thdn;
+    if (or_node) {
+      child_thpn = std::min(thpn, epsilon_threshold(second_value));
+      child_thdn = share(thdn, n.dn, c.dn);
+    } else {
+      child_thdn = std::min(thdn, epsilon_threshold(second_value));
+      child_thpn = share(thpn, n.pn, c.pn);
+    }
+    StateInfo st;
+    pos.do_move(c.move, st);
+    const Numbers r = mid(pos, c.turns, child_thpn, child_thdn, ply + 1);
+    pos.undo_move(c.move);
+    Child& updated = children()[best];
+    updated.pn = r.pn;
+    updated.dn = r.dn;
+  }
+  tt_.store(pos.key(), turns, n.pn, n.dn, nodes_ - nodes_before);
+  return n;
+}
+
+}  // namespace dm::search

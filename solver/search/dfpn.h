@@ -1,0 +1,70 @@
+#pragma once
+// Depth-first proof-number search (df-pn, Nagai 2002) for direct and self play, with
+// Kishimoto's 1+epsilon threshold trick, over nodes that are single moves.
+//
+// One Dfpn object is one worker: it owns its move and child buffers and searches one node at a
+// time over the shared table. Every result it returns is exact for the node and turns given:
+// Proven, Disproven, or Open when the search was stopped (a limit or an interrupt).
+//
+// Implementation notes:
+// - A node is (position, turns_left); OR when the attacker is to move. Children are expanded
+//   once per visit: each is played, looked up in the table or else judged by NodeRules, and
+//   starts at pn/dn from the move count (an AND child needs every reply proven: pn = its
+//   replies; an OR child dn = its moves). Decided children never enter the table; searched
+//   nodes store their numbers when the visit ends.
+// - Each loop re-reads the unsolved children from the table, so a transposition solved
+//   elsewhere (by this thread or another) is seen at once.
+// - 1+epsilon: the best child may search until its number exceeds the second best by a
+//   quarter, which cuts the thrashing between siblings of equal numbers.
+// - (position, turns_left) never repeats on a path (see NodeRules), so no result here depends
+//   on the path and every proof and disproof may be stored.
+
+#include <cstdint>
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/node_rules.h"
+#include "solver/search/proof_number.h"
+#include "solver/search/search_control.h"
+#include "solver/search/tt.h"
+
+namespace dm::search {
+
+class Dfpn {
+ public:
+  Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& control);
+  ~Dfpn();
+  Dfpn(const Dfpn&) = delete;
+  Dfpn& operator=(const Dfpn&) = delete;
+
+  // The value of the node pos with turns_left attacker turns left.
+  NodeValue solve(Position& pos, int turns_left);
+
+ private:
+  struct Child {
+    Move move;
+    int turns;
+    uint64_t key;
+    ProofNumber pn;
+    ProofNumber dn;
+  };
+  struct Numbers {
+    ProofNumber pn;
+    ProofNumber dn;
+  };
+
+  Numbers mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply);
+  // Fills children_[ply]; returns false when a child already decides the node.
+  bool expand(Position& pos, int turns, bool or_node, int ply);
+  void count_node();
+  void flush_nodes();
+
+  const NodeRules& rules_;
+  TranspositionTable& tt_;
+  SearchControl& control_;
+  std::vector<std::vector<Child>> children_;  // per ply, reused
+  uint64_t nodes_ = 0;
+  uint64_t unreported_ = 0;
+};
+
+}  // namespace dm::search

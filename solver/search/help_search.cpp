@@ -1,0 +1,75 @@
+#include "solver/search/help_search.h"
+
+#include "rules/movegen.h"
+
+namespace dm::search {
+
+namespace {
+
+constexpr uint64_t kReportEvery = 1024;
+
+}  // namespace
+
+Line split_turns(const std::vector<PlayedMove>& moves) {
+  Line line;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (i == 0 || moves[i].mover != moves[i - 1].mover) line.emplace_back();
+    line.back().push_back(moves[i].move);
+  }
+  return line;
+}
+
+HelpSearch::HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control)
+    : rules_(rules), tt_(tt), control_(control) {}
+
+HelpSearch::~HelpSearch() {
+  if (unreported_) control_.add_nodes(unreported_);
+}
+
+void HelpSearch::count_node() {
+  ++nodes_;
+  if (++unreported_ >= kReportEvery) {
+    control_.add_nodes(unreported_);
+    unreported_ = 0;
+  }
+}
+
+void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMove>& prefix,
+                       std::vector<Line>& solutions) {
+  solutions_ = &solutions;
+  path_ = prefix;
+  search(pos, turns_left);
+}
+
+void HelpSearch::record() { solutions_->push_back(split_turns(path_)); }
+
+bool HelpSearch::search(Position& pos, int turns_left) {
+  const uint64_t key = pos.key();
+  if (tt_.has_no_exact_solution(key, turns_left)) return false;
+  const NodeValue value = rules_.evaluate(pos, turns_left);
+  if (value == NodeValue::Proven) {
+    record();
+    return true;
+  }
+  if (value == NodeValue::Disproven) return false;
+
+  const uint64_t nodes_before = nodes_;
+  MoveList moves;
+  generate_legal(pos, moves);
+  const Color mover = pos.side_to_move();
+  bool found = false;
+  for (const Move m : moves) {
+    if (control_.stopped()) return true;
+    StateInfo st;
+    pos.do_move(m, st);
+    count_node();
+    path_.push_back({m, mover});
+    found |= search(pos, rules_.child_turns(mover, pos, turns_left));
+    path_.pop_back();
+    pos.undo_move(m);
+  }
+  if (!found && !control_.stopped()) tt_.store_no_exact_solution(key, turns_left, nodes_ - nodes_before);
+  return found || control_.stopped();
+}
+
+}  // namespace dm::search

@@ -1,0 +1,49 @@
+#pragma once
+// Help play (h#N, h=N): every line of exactly the stipulated length in which the two sides
+// together reach the goal.
+//
+// Help play has only OR nodes and wants every solution, so it is a full-width depth-first
+// enumeration; what makes it fast is the table: a (position, turns left) found to have no
+// solution is stored as such (an exact-length entry, since help play is not monotone in the
+// length) and never searched again through a transposition. A search stopped by a limit
+// stores nothing it has not finished.
+
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/line.h"
+#include "solver/search/node_rules.h"
+#include "solver/search/search_control.h"
+#include "solver/search/tt.h"
+
+namespace dm::search {
+
+class HelpSearch {
+ public:
+  HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control);
+  ~HelpSearch();
+  HelpSearch(const HelpSearch&) = delete;
+  HelpSearch& operator=(const HelpSearch&) = delete;
+
+  // Appends to `solutions` every solution below pos, each beginning with `prefix`, the moves
+  // that led to pos from the problem position.
+  void solve(Position& pos, int turns_left, const std::vector<PlayedMove>& prefix, std::vector<Line>& solutions);
+
+ private:
+  bool search(Position& pos, int turns_left);
+  void record();
+  void count_node();
+
+  const NodeRules& rules_;
+  TranspositionTable& tt_;
+  SearchControl& control_;
+  std::vector<PlayedMove> path_;
+  std::vector<Line>* solutions_ = nullptr;
+  uint64_t nodes_ = 0;
+  uint64_t unreported_ = 0;
+};
+
+// Splits a sequence of moves into turns by their movers.
+Line split_turns(const std::vector<PlayedMove>& moves);
+
+}  // namespace dm::search

@@ -1,0 +1,98 @@
+#include "solver/search/node_rules.h"
+
+#include "rules/movegen.h"
+#include "rules/outcome.h"
+
+namespace dm::search {
+
+NodeRules NodeRules::for_problem(const Stipulation& stipulation, const Position& pos) {
+  const Color mover = pos.side_to_move();
+  const bool attacker_moves = stipulation.play != Play::Help || stipulation.attacker_starts;
+  return NodeRules(stipulation, attacker_moves ? mover : ~mover);
+}
+
+bool NodeRules::goal_reached(const Position& pos) const {
+  if (stipulation_.goal == Goal::Win) return outcome(pos).score_for(attacker_) == 1;
+  const Color victim = stipulation_.play == Play::Self ? attacker_ : ~attacker_;
+  if (pos.side_to_move() != victim) return false;
+  const bool lost = king_lost(pos);
+  return stipulation_.goal == Goal::Mate ? lost || pos.in_check() : !lost && !pos.in_check();
+}
+
+bool NodeRules::reached_after_move(const Position& pos) const {
+  if (king_lost(pos)) return goal_reached(pos);
+  // Cheap refusals first: a mate needs a check, a stalemate none (where the king is royal).
+  if (pos.variant().king_rule == KingRule::Royal &&
+      pos.in_check() != (stipulation_.goal == Goal::Mate)) {
+    return false;
+  }
+  return count_legal(pos) == 0 && goal_reached(pos);
+}
+
+bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_played) const {
+  MoveList moves;
+  generate_legal(pos, moves);
+  const Color mover = pos.side_to_move();
+  for (const Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    ++moves_played;
+    bool reached;
+    if (pos.side_to_move() != mover || king_lost(pos)) {
+      reached = reached_after_move(pos);
+    } else if (count_legal(pos) == 0) {
+      reached = goal_reached(pos);  // no second move (RULES.md M6)
+    } else {
+      reached = turn_reaches_goal(pos, any, moves_played);
+    }
+    pos.undo_move(m);
+    if (reached == any) return any;
+  }
+  return !any;
+}
+
+NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played) const {
+  if (is_help()) return evaluate_help(pos, turns_left, legal_count);
+  const bool attacker_to_move = pos.side_to_move() == attacker_;
+  // Once the attacker has used its turns, direct mate and stalemate are reached now or never:
+  // the defender's position decides, and most such leaves need no move count.
+  const bool final_defender = !attacker_to_move && turns_left == 0 && stipulation_.play == Play::Direct &&
+                              stipulation_.goal != Goal::Win;
+  if (final_defender) {
+    if (king_lost(pos)) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+    const bool could_be_goal = stipulation_.goal == Goal::Mate ? pos.in_check() : !pos.in_check();
+    if (!could_be_goal) return NodeValue::Disproven;
+  }
+  const size_t count = king_lost(pos) ? 0 : count_legal(pos);
+  if (legal_count) *legal_count = count;
+  if (count == 0) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+  if (turns_left == 0 && (attacker_to_move || final_defender)) return NodeValue::Disproven;
+  const bool attacker_last_turn = attacker_to_move && turns_left == 1 && stipulation_.play == Play::Direct &&
+                                  stipulation_.goal != Goal::Win;
+  const bool defender_last_turn = !attacker_to_move && turns_left == 0 && stipulation_.play == Play::Self;
+  if (attacker_last_turn || defender_last_turn) {
+    uint64_t played = 0;
+    const bool reached = turn_reaches_goal(pos, attacker_last_turn, played);
+    if (moves_played) *moves_played += played;
+    return reached ? NodeValue::Proven : NodeValue::Disproven;
+  }
+  return NodeValue::Open;
+}
+
+NodeValue NodeRules::evaluate_help(const Position& pos, int turns_left, size_t* legal_count) const {
+  if (turns_left == 0) {
+    // The attacker's last turn has just ended: the goal is reached here or the line fails.
+    if (king_lost(pos)) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+    const bool could_be_goal = stipulation_.goal == Goal::Mate ? pos.in_check() : !pos.in_check();
+    if (!could_be_goal || pos.side_to_move() == attacker_) return NodeValue::Disproven;
+    const size_t count = count_legal(pos);
+    if (legal_count) *legal_count = count;
+    return count == 0 && goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+  }
+  const size_t count = king_lost(pos) ? 0 : count_legal(pos);
+  if (legal_count) *legal_count = count;
+  // A game that ends before the attacker's last turn is no solution.
+  return count == 0 ? NodeValue::Disproven : NodeValue::Open;
+}
+
+}  // namespace dm::search

@@ -1,0 +1,70 @@
+#pragma once
+// What a stipulation means at one node of the search: whose node it is (OR for the attacker,
+// AND for the defender; every node is OR in help play), how many attacker turns are left
+// below a move, and whether a node is decided without search.
+//
+// A node is a position after any single move, so a turn of two moves is two nodes of the same
+// side. `turns_left` counts the attacker turns not yet finished: it drops by one when an
+// attacker turn ends, which is when the side to move changes away from the attacker. Because
+// every cycle of positions contains a whole attacker turn, a (position, turns_left) pair never
+// repeats on a path: repetitions cannot make a result depend on the path.
+//
+// Goals are read where the rules put them: checkmate and stalemate at the start of a turn
+// (RULES.md M5), a king capture at once, a stalemate for want of a second move (M6) on the side
+// that cannot move. Direct and self play count a goal reached within the length; help play
+// counts only a goal reached with the attacker's last turn.
+
+#include <cstddef>
+
+#include "rules/position.h"
+#include "solver/search/stipulation.h"
+
+namespace dm::search {
+
+enum class NodeValue : uint8_t { Open, Proven, Disproven };
+
+class NodeRules {
+ public:
+  NodeRules(const Stipulation& stipulation, Color attacker) : stipulation_(stipulation), attacker_(attacker) {}
+
+  // The rules of a problem set up in pos: the attacker follows from the side to move.
+  static NodeRules for_problem(const Stipulation& stipulation, const Position& pos);
+
+  const Stipulation& stipulation() const { return stipulation_; }
+  Color attacker() const { return attacker_; }
+  bool is_help() const { return stipulation_.play == Play::Help; }
+  // The attacker turns left at the root position.
+  int root_turns() const { return stipulation_.turns; }
+
+  bool is_or_node(const Position& pos) const { return is_help() || pos.side_to_move() == attacker_; }
+
+  // turns_left below a move from a node whose side to move was `mover`.
+  int child_turns(Color mover, const Position& child, int turns_left) const {
+    return mover == attacker_ && child.side_to_move() != attacker_ ? turns_left - 1 : turns_left;
+  }
+
+  // The node's value when known without search. Counts the legal moves only where it must;
+  // when it does, *legal_count receives the count (otherwise it is left unchanged). The last
+  // turn that decides (the attacker's last turn in direct mate and stalemate, the defender's
+  // last in self play) is played out here, so that the search never stores its positions.
+  // pos is restored before returning; *moves_played (when given) grows by the moves it played.
+  NodeValue evaluate(Position& pos, int turns_left, size_t* legal_count = nullptr,
+                     uint64_t* moves_played = nullptr) const;
+
+  // Whether the goal is reached in pos, a position whose side to move has no legal move or has
+  // lost its king.
+  bool goal_reached(const Position& pos) const;
+
+ private:
+  NodeValue evaluate_help(const Position& pos, int turns_left, size_t* legal_count) const;
+  // Whether some (any) or every (!any) way to play the rest of the side to move's turn reaches
+  // the goal at the end of the turn.
+  bool turn_reaches_goal(Position& pos, bool any, uint64_t& moves_played) const;
+  // After a move: the goal is reached in pos, which ends the mover's turn or the game.
+  bool reached_after_move(const Position& pos) const;
+
+  Stipulation stipulation_;
+  Color attacker_;
+};
+
+}  // namespace dm::search

@@ -1,0 +1,20 @@
+#pragma once
+// The first turns of the side to move: every sequence of its moves up to the end of its turn
+// (or up to a position where the game is over), with the position each one leads to. These
+// are the solver's key candidates; two turns that reach the same position are different keys.
+
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/line.h"
+
+namespace dm::search {
+
+struct RootTurn {
+  Turn moves;
+  Position after;
+};
+
+std::vector<RootTurn> enumerate_root_turns(const Position& pos);
+
+}  // namespace dm::search

@@ -1,0 +1,21 @@
+#include "solver/search/search_control.h"
+
+namespace dm::search {
+
+SearchControl::SearchControl(const SearchLimits& limits)
+    : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+
+double SearchControl::elapsed_seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void SearchControl::add_nodes(uint64_t count) {
+  const uint64_t total = nodes_.fetch_add(count, std::memory_order_relaxed) + count;
+  const bool interrupted = limits_.interrupt && limits_.interrupt->load(std::memory_order_relaxed);
+  if (interrupted || (limits_.nodes && total >= limits_.nodes) ||
+      (limits_.seconds > 0 && elapsed_seconds() >= limits_.seconds)) {
+    stop_.store(true, std::memory_order_relaxed);
+  }
+}
+
+}  // namespace dm::search

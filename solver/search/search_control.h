@@ -1,0 +1,36 @@
+#pragma once
+// What every worker of one solve shares besides the table: the node count, the limits
+// (--nodes, --time), and the stop flag that a limit or an interrupt (Ctrl-C) raises. Workers
+// count nodes locally and report them here in batches, which is also when they look at the
+// clock; a raised flag makes every search return at once with its result unsolved.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+namespace dm::search {
+
+struct SearchLimits {
+  uint64_t nodes = 0;     // 0: no limit
+  double seconds = 0.0;   // 0: no limit
+  const std::atomic<bool>* interrupt = nullptr;  // set from outside (a signal handler)
+};
+
+class SearchControl {
+ public:
+  explicit SearchControl(const SearchLimits& limits);
+
+  bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+  // Adds a worker's batch of nodes and raises the stop flag when a limit is reached.
+  void add_nodes(uint64_t count);
+  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  double elapsed_seconds() const;
+
+ private:
+  SearchLimits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<uint64_t> nodes_{0};
+  std::atomic<bool> stop_{false};
+};
+
+}  // namespace dm::search

@@ -1,0 +1,231 @@
+#include "solver/search/solver.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "rules/movegen.h"
+#include "solver/search/dfpn.h"
+#include "solver/search/help_search.h"
+#include "solver/search/node_rules.h"
+#include "solver/search/root_turns.h"
+
+namespace dm::search {
+
+namespace {
+
+// Calls the progress callback about once per interval until stopped.
+class ProgressMonitor {
+ public:
+  ProgressMonitor(const SolveOptions& options, std::function<Progress()> snapshot)
+      : options_(options), snapshot_(std::move(snapshot)) {
+    if (options_.on_progress) thread_ = std::thread([this] { run(); });
+  }
+  ~ProgressMonitor() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+  ProgressMonitor(const ProgressMonitor&) = delete;
+  ProgressMonitor& operator=(const ProgressMonitor&) = delete;
+
+ private:
+  void run() {
+    std::unique_lock lock(mutex_);
+    const auto interval = std::chrono::duration<double>(options_.progress_interval);
+    while (!wake_.wait_for(lock, interval, [this] { return done_; })) options_.on_progress(snapshot_());
+  }
+
+  const SolveOptions& options_;
+  std::function<Progress()> snapshot_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+int thread_count(const SolveOptions& options) {
+  return options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+}
+
+// Direct and self play.
+class DirectSolver {
+ public:
+  DirectSolver(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
+               SearchControl& control)
+      : pos_(pos), rules_(rules), options_(options), tt_(tt), control_(control) {}
+
+  void run(SolveResult& result) {
+    if (king_lost(pos_) || count_legal(pos_) == 0) {
+      result.status = SolveStatus::NoSolution;
+      return;
+    }
+    candidates_ = enumerate_root_turns(pos_);
+    verdicts_ = std::vector<std::atomic<NodeValue>>(candidates_.size());
+    ProgressMonitor monitor(options_, [this] { return snapshot(); });
+    tbb::task_arena arena(thread_count(options_));
+    arena.execute([&] {
+      tbb::parallel_for(size_t(0), candidates_.size(), [&](size_t i) {
+        verdicts_[i].store(decide(i, rules_.root_turns()), std::memory_order_relaxed);
+        decided_.fetch_add(1, std::memory_order_relaxed);
+      });
+    });
+    std::vector<size_t> keys;
+    bool open = false;
+    for (size_t i = 0; i < candidates_.size(); ++i) {
+      const NodeValue v = verdicts_[i].load();
+      if (v == NodeValue::Proven) keys.push_back(i);
+      open |= v == NodeValue::Open;
+    }
+    for (const size_t i : keys) result.keys.push_back(candidates_[i].moves);
+    if (!keys.empty()) result.length = shortest_length(arena, keys);
+    if (open || control_.stopped()) {
+      result.status = SolveStatus::Unknown;
+    } else {
+      result.status = keys.empty() ? SolveStatus::NoSolution : SolveStatus::Solved;
+    }
+  }
+
+ private:
+  // Whether candidate i works with `turns` attacker turns from the problem position.
+  NodeValue decide(size_t i, int turns) {
+    Position after = candidates_[i].after;
+    Dfpn dfpn(rules_, tt_, control_);
+    return dfpn.solve(after, rules_.child_turns(pos_.side_to_move(), after, turns));
+  }
+
+  // The fewest turns with which some key works (each key works with all of them).
+  int shortest_length(tbb::task_arena& arena, const std::vector<size_t>& keys) {
+    std::atomic<int> best = rules_.root_turns();
+    arena.execute([&] {
+      tbb::parallel_for(size_t(0), keys.size(), [&](size_t k) {
+        for (int turns = 1; turns < best.load(); ++turns) {
+          if (decide(keys[k], turns) != NodeValue::Proven) continue;
+          int current = best.load();
+          while (turns < current && !best.compare_exchange_weak(current, turns)) {}
+          break;
+        }
+      });
+    });
+    return best.load();
+  }
+
+  Progress snapshot() const {
+    Progress p;
+    p.nodes = control_.nodes();
+    p.seconds = control_.elapsed_seconds();
+    p.candidates = candidates_.size();
+    p.decided = decided_.load(std::memory_order_relaxed);
+    // The root is an OR node over its candidates: pn the smallest, dn the sum.
+    p.root_pn = kInfinite;
+    p.root_dn = 0;
+    for (size_t i = 0; i < candidates_.size(); ++i) {
+      const NodeValue v = verdicts_[i].load(std::memory_order_relaxed);
+      ProofNumber pn = v == NodeValue::Proven ? 0 : kInfinite;
+      ProofNumber dn = v == NodeValue::Proven ? kInfinite : 0;
+      if (v == NodeValue::Open) {
+        const Position& after = candidates_[i].after;
+        const TtProbe probe =
+            tt_.probe(after.key(), rules_.child_turns(pos_.side_to_move(), after, rules_.root_turns()));
+        pn = probe.pn;
+        dn = probe.dn;
+      }
+      p.root_pn = std::min(p.root_pn, pn);
+      p.root_dn = saturating_add(p.root_dn, dn);
+    }
+    return p;
+  }
+
+  const Position& pos_;
+  const NodeRules& rules_;
+  const SolveOptions& options_;
+  TranspositionTable& tt_;
+  SearchControl& control_;
+  std::vector<RootTurn> candidates_;
+  std::vector<std::atomic<NodeValue>> verdicts_;  // Open until decided
+  std::atomic<size_t> decided_{0};
+};
+
+// Help play: the enumeration split over the first moves.
+void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
+                SearchControl& control, SolveResult& result) {
+  result.length = rules.root_turns();
+  MoveList moves;
+  generate_legal(pos, moves);
+  std::vector<std::vector<Line>> found(moves.size());
+  std::atomic<size_t> decided{0};
+  ProgressMonitor monitor(options, [&] {
+    Progress p;
+    p.nodes = control.nodes();
+    p.seconds = control.elapsed_seconds();
+    p.candidates = moves.size();
+    p.decided = decided.load(std::memory_order_relaxed);
+    return p;
+  });
+  Position root_pos = pos;
+  if (rules.evaluate(root_pos, rules.root_turns()) == NodeValue::Open) {
+    tbb::task_arena arena(thread_count(options));
+    arena.execute([&] {
+      tbb::parallel_for(size_t(0), moves.size(), [&](size_t i) {
+        Position child = pos;
+        const Color mover = child.side_to_move();
+        StateInfo st;
+        child.do_move(moves[i], st);
+        HelpSearch search(rules, tt, control);
+        search.solve(child, rules.child_turns(mover, child, rules.root_turns()), {{moves[i], mover}}, found[i]);
+        decided.fetch_add(1, std::memory_order_relaxed);
+      });
+    });
+  }
+  for (auto& lines : found) {
+    for (auto& line : lines) result.solutions.push_back(std::move(line));
+  }
+  std::sort(result.solutions.begin(), result.solutions.end(),
+            [](const Line& a, const Line& b) { return line_to_uci(a) < line_to_uci(b); });
+  if (control.stopped()) {
+    result.status = SolveStatus::Unknown;
+  } else {
+    result.status = result.solutions.empty() ? SolveStatus::NoSolution : SolveStatus::Solved;
+  }
+}
+
+}  // namespace
+
+std::string_view status_name(SolveStatus status) {
+  switch (status) {
+    case SolveStatus::Solved: return "solved";
+    case SolveStatus::NoSolution: return "no-solution";
+    case SolveStatus::Unknown: break;
+  }
+  return "unknown";
+}
+
+SolveResult solve(const Position& pos, const Stipulation& stipulation, const SolveOptions& options,
+                  TranspositionTable& tt) {
+  tt.clear();
+  // Lets the arena have as many threads as asked for, even beyond the hardware's.
+  const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                        size_t(thread_count(options)));
+  SearchControl control(options.limits);
+  const NodeRules rules = NodeRules::for_problem(stipulation, pos);
+  SolveResult result;
+  if (rules.is_help()) {
+    solve_help(pos, rules, options, tt, control, result);
+  } else {
+    DirectSolver(pos, rules, options, tt, control).run(result);
+  }
+  result.nodes = control.nodes();
+  result.seconds = control.elapsed_seconds();
+  return result;
+}
+
+}  // namespace dm::search

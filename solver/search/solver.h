@@ -1,0 +1,58 @@
+#pragma once
+// The problem solver: one position, one stipulation, every solution.
+//
+// Direct and self play: every first turn of the attacker is a key candidate, decided exactly
+// by its own df-pn search over the shared table; the candidates run in parallel on a oneTBB
+// arena. Because each verdict is exact, the keys found do not depend on the thread count or
+// on the order in which the candidates finish. The shortest length is then found by trying
+// each key with fewer turns. Help play: the first moves split the enumeration of all lines.
+//
+// A stopped search (limit or interrupt) reports status Unknown with what it has proven: the
+// keys proven so far (direct/self) or the solutions found so far (help), never a guess.
+
+#include <functional>
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/line.h"
+#include "solver/search/proof_number.h"
+#include "solver/search/search_control.h"
+#include "solver/search/stipulation.h"
+#include "solver/search/tt.h"
+
+namespace dm::search {
+
+enum class SolveStatus : uint8_t { Solved, NoSolution, Unknown };
+std::string_view status_name(SolveStatus status);  // "solved", "no-solution", "unknown"
+
+// A snapshot for a progress display, taken about once a second.
+struct Progress {
+  uint64_t nodes = 0;
+  double seconds = 0.0;
+  ProofNumber root_pn = 1;  // the root's numbers over its undecided candidates
+  ProofNumber root_dn = 1;
+  size_t candidates = 0;
+  size_t decided = 0;
+};
+
+struct SolveOptions {
+  int threads = 0;  // 0: every hardware thread
+  SearchLimits limits;
+  std::function<void(const Progress&)> on_progress;  // called from a monitor thread
+  double progress_interval = 1.0;
+};
+
+struct SolveResult {
+  SolveStatus status = SolveStatus::Unknown;
+  int length = 0;            // attacker turns of the shortest solution (help: the stipulated)
+  std::vector<Turn> keys;    // direct and self play
+  std::vector<Line> solutions;  // help play
+  uint64_t nodes = 0;
+  double seconds = 0.0;
+};
+
+// Solves pos under stipulation, using tt (cleared first) for its table.
+SolveResult solve(const Position& pos, const Stipulation& stipulation, const SolveOptions& options,
+                  TranspositionTable& tt);
+
+}  // namespace dm::search

@@ -1,0 +1,121 @@
+#include "solver/search/tt.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace dm::search {
+
+namespace {
+
+uint32_t saturate(uint64_t amount) { return uint32_t(std::min<uint64_t>(amount, UINT32_MAX)); }
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(size_t megabytes)
+    : cluster_count_(std::max<size_t>(1, (megabytes << 20) / sizeof(Cluster))),
+      clusters_(new Cluster[cluster_count_]) {}
+
+void TranspositionTable::clear() {
+  for (size_t i = 0; i < cluster_count_; ++i) {
+    for (TtEntry& e : clusters_[i].entries) e = TtEntry{};
+  }
+}
+
+TranspositionTable::Guard::Guard(const Cluster& c) : cluster_(c) {
+  while (cluster_.lock.exchange(1, std::memory_order_acquire)) {
+    while (cluster_.lock.load(std::memory_order_relaxed)) std::this_thread::yield();
+  }
+}
+
+TranspositionTable::Guard::~Guard() { cluster_.lock.store(0, std::memory_order_release); }
+
+TranspositionTable::Cluster& TranspositionTable::cluster_of(uint64_t key) const {
+  // The high 32 bits scaled to the cluster count (fewer than 2^32 clusters).
+  const auto index = size_t(((key >> 32) * uint64_t(cluster_count_)) >> 32);
+  return clusters_[index];
+}
+
+TtProbe TranspositionTable::probe(uint64_t key, int turns) const {
+  const Cluster& c = cluster_of(key);
+  Guard guard(c);
+  for (const TtEntry& e : c.entries) {
+    if (!e.used() || e.key != key) continue;
+    if (e.proven_from != TtEntry::kNoBound && turns >= e.proven_from) return {true, 0, kInfinite};
+    if (turns < e.disproven_to) return {true, kInfinite, 0};
+    if (e.turns == turns && !(e.flags & TtEntry::kExact)) return {true, e.pn, e.dn};
+    return {};
+  }
+  return {};
+}
+
+TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_result) {
+  TtEntry* victim = nullptr;
+  for (TtEntry& e : c.entries) {
+    if (!e.used() || e.key == key) return &e;
+    // Unsolved entries go first; among equals, the one with the least work below it.
+    if (!victim || (victim->solved() && !e.solved()) ||
+        (victim->solved() == e.solved() && e.amount < victim->amount)) {
+      victim = &e;
+    }
+  }
+  if (victim->solved() && !solved_result) return nullptr;
+  *victim = TtEntry{};
+  return victim;
+}
+
+void TranspositionTable::store(uint64_t key, int turns, ProofNumber pn, ProofNumber dn, uint64_t amount) {
+  Cluster& c = cluster_of(key);
+  Guard guard(c);
+  const bool solved = pn == 0 || dn == 0;
+  TtEntry* e = slot_for(c, key, solved);
+  if (!e) return;
+  if (e->key != key || !e->used()) {
+    *e = TtEntry{};
+    e->key = key;
+    e->flags = TtEntry::kUsed;
+  }
+  e->amount = std::max(e->amount, saturate(amount));
+  if (pn == 0) {
+    e->proven_from = uint8_t(std::min<int>(e->proven_from, turns));
+  } else if (dn == 0) {
+    e->disproven_to = uint8_t(std::max<int>(e->disproven_to, turns + 1));
+  } else {
+    e->turns = uint8_t(turns);
+    e->pn = pn;
+    e->dn = dn;
+    e->flags = uint8_t(e->flags & ~TtEntry::kExact);
+  }
+}
+
+bool TranspositionTable::has_no_exact_solution(uint64_t key, int turns) const {
+  const Cluster& c = cluster_of(key);
+  Guard guard(c);
+  for (const TtEntry& e : c.entries) {
+    if (e.used() && e.key == key) return (e.flags & TtEntry::kExact) && e.turns == turns;
+  }
+  return false;
+}
+
+void TranspositionTable::store_no_exact_solution(uint64_t key, int turns, uint64_t amount) {
+  Cluster& c = cluster_of(key);
+  Guard guard(c);
+  TtEntry* e = slot_for(c, key, true);
+  *e = TtEntry{};
+  e->key = key;
+  e->flags = TtEntry::kUsed | TtEntry::kExact;
+  e->turns = uint8_t(turns);
+  e->amount = saturate(amount);
+}
+
+int TranspositionTable::permille_used() const {
+  const size_t sample = std::min<size_t>(cluster_count_, 1000);
+  size_t used = 0;
+  for (size_t i = 0; i < sample; ++i) {
+    const Cluster& c = clusters_[i];
+    Guard guard(c);
+    for (const TtEntry& e : c.entries) used += e.used();
+  }
+  return int(used * 1000 / (sample * kClusterEntries));
+}
+
+}  // namespace dm::search

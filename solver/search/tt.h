@@ -1,0 +1,82 @@
+#pragma once
+// The transposition table shared by every search thread: a fixed array of clusters whose size
+// is set once (--hash MB) and never grows.
+//
+// Each cluster is two cache lines: a spin lock and five entries. Every read copies an entry out
+// under the lock and every write goes in under it, so no thread ever sees a torn entry. When a
+// cluster is full, a new position takes the place of the entry with the least work below it,
+// preferring unsolved entries; an unsolved result never displaces a solved one (it is dropped
+// instead), so proofs and disproofs survive as long as there is room for them. That replacement
+// is the table's garbage collection: the table never needs more memory than it was given.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "solver/search/tt_entry.h"
+
+namespace dm::search {
+
+// What the table knows about a position with a given number of attacker turns left.
+struct TtProbe {
+  bool found = false;  // pn/dn come from the table (solved, or unsolved at the same turns)
+  ProofNumber pn = 1;
+  ProofNumber dn = 1;
+};
+
+class TranspositionTable {
+ public:
+  static constexpr int kClusterEntries = 5;
+
+  // A table of at most megabytes MiB (at least one cluster).
+  explicit TranspositionTable(size_t megabytes);
+
+  void clear();
+  size_t size_bytes() const { return cluster_count_ * sizeof(Cluster); }
+
+  // Starts loading key's cluster into the cache, so that a later probe does not wait for it.
+  void prefetch(uint64_t key) const { __builtin_prefetch(&cluster_of(key)); }
+
+  // Direct and self play: the monotone bounds first, then the unsolved numbers at `turns`.
+  TtProbe probe(uint64_t key, int turns) const;
+  // Stores a result at `turns`: pn == 0 is a proof, dn == 0 a disproof.
+  void store(uint64_t key, int turns, ProofNumber pn, ProofNumber dn, uint64_t amount);
+
+  // Help play: whether the position is known to have no solution with exactly `turns` left.
+  bool has_no_exact_solution(uint64_t key, int turns) const;
+  void store_no_exact_solution(uint64_t key, int turns, uint64_t amount);
+
+  // Entries in use, per thousand, over a sample of clusters.
+  int permille_used() const;
+
+ private:
+  struct alignas(64) Cluster {
+    mutable std::atomic<uint32_t> lock{0};
+    uint32_t padding = 0;
+    TtEntry entries[kClusterEntries];
+  };
+  static_assert(sizeof(Cluster) == 128, "a cluster is two cache lines");
+
+  // Locks a cluster for the lifetime of the guard.
+  class Guard {
+   public:
+    explicit Guard(const Cluster& c);
+    ~Guard();
+    Guard(const Guard&) = delete;
+    Guard& operator=(const Guard&) = delete;
+
+   private:
+    const Cluster& cluster_;
+  };
+
+  Cluster& cluster_of(uint64_t key) const;
+  // The entry for key in a locked cluster, claiming a slot when needed; nullptr when the
+  // cluster holds only solved entries and the new result is unsolved.
+  static TtEntry* slot_for(Cluster& c, uint64_t key, bool solved_result);
+
+  size_t cluster_count_;
+  std::unique_ptr<Cluster[]> clusters_;
+};
+
+}  // namespace dm::search

@@ -1,0 +1,47 @@
+#pragma once
+// One transposition-table entry: what is known about one position, for every number of
+// attacker turns left at once.
+//
+// Direct and self play are monotone in the turns left (a proof within t turns is one within
+// t + 1; a disproof within t is one within t - 1), so the solved part is two bounds:
+// proven for every t >= proven_from, disproven for every t < disproven_to. The unsolved part is
+// the proof and disproof numbers of the last search at `turns`. Help play wants exact lengths:
+// there an entry marked kExact says that the position has no solution with exactly `turns`.
+//
+// Layout (24 bytes):
+//   bytes  0..7   key: the full 64-bit Zobrist key (the table index uses its high bits)
+//   bytes  8..11  pn at `turns`
+//   bytes 12..15  dn at `turns`
+//   bytes 16..19  amount: nodes searched below, the replacement priority (saturating)
+//   byte  20      turns: the turns left that pn/dn belong to (kNoBound: none)
+//   byte  21      proven_from (kNoBound: none)
+//   byte  22      disproven_to (0: none)
+//   byte  23      flags: kUsed, kExact
+
+#include <cstdint>
+
+#include "solver/search/proof_number.h"
+
+namespace dm::search {
+
+struct TtEntry {
+  static constexpr uint8_t kNoBound = 0xFF;
+  static constexpr uint8_t kUsed = 1;
+  static constexpr uint8_t kExact = 2;
+
+  uint64_t key = 0;
+  ProofNumber pn = 1;
+  ProofNumber dn = 1;
+  uint32_t amount = 0;
+  uint8_t turns = kNoBound;  // kNoBound: no unsolved numbers yet
+  uint8_t proven_from = kNoBound;
+  uint8_t disproven_to = 0;
+  uint8_t flags = 0;
+
+  bool used() const { return flags & kUsed; }
+  // Holds a proof or disproof, which an unsolved result must never displace.
+  bool solved() const { return proven_from != kNoBound || disproven_to != 0 || (flags & kExact); }
+};
+static_assert(sizeof(TtEntry) == 24, "TtEntry is packed in 24 bytes");
+
+}  // namespace dm::search

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Solver benchmark: runs `dmsolve solve` over the published orthodox sets and a set of
+double-move problems, with 1 and 2 threads, and prints per set: problems solved, total and
+median solver time, nodes/s per thread, and the speed-up from 1 to 2 threads.
+
+usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
+                                  [--time SECONDS] [--hash MB] [--threads 1,2]
+Times are the solver's own (`seconds` in its JSON), without process start-up.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DATA = os.path.join(ROOT, '..', 'shared', 'testdata', 'orthodox')
+
+
+def tsv_rows(name):
+    with open(os.path.join(DATA, name)) as f:
+        for line in f:
+            if line.strip() and not line.startswith('#'):
+                yield line.rstrip('\n').split('\t')
+
+
+def epd(fen, stip, variant='chess'):
+    return ' '.join(fen.split()[:4]) + f' variant {variant}; stip {stip};'
+
+
+def problem_sets(double_move_file):
+    sets = {}
+    sets['popeye'] = [epd(r[0], r[1]) for r in tsv_rows('popeye_orthodox_clean.tsv')]
+    sets['vaeth'] = [epd(r[0], r[1]) for r in tsv_rows('vaeth_problems.tsv')]
+    sets['lichess'] = [epd(r[0], r[1]) for r in tsv_rows('lichess_mate_puzzles_subset.tsv') if r[1] in ('#2', '#3')]
+    mt = []
+    with open(os.path.join(DATA, 'matetrackpv.epd')) as f:
+        for line in f:
+            if 'bm #' not in line:
+                continue
+            n = int(line.split('bm #')[1].split(';')[0])
+            if 2 <= n <= 5:
+                mt.append(epd(line, f'#{n}'))
+    sets['matetrack'] = mt
+    with open(double_move_file) as f:
+        sets['double-move'] = [l.strip() for l in f if l.strip() and not l.startswith('#')]
+    return sets
+
+
+def run_set(dmsolve, lines, threads, seconds, hash_mb):
+    with tempfile.NamedTemporaryFile('w', suffix='.epd', delete=False) as f:
+        f.write('\n'.join(lines) + '\n')
+        path = f.name
+    try:
+        out = subprocess.run([dmsolve, 'solve', path, '--json', '--threads', str(threads), '--time', str(seconds),
+                              '--hash', str(hash_mb)], capture_output=True, text=True)
+    finally:
+        os.unlink(path)
+    return [json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('--dmsolve', default=os.path.join(ROOT, 'build', 'dmsolve'))
+    parser.add_argument('--sets', default='popeye,vaeth,lichess,matetrack,double-move')
+    parser.add_argument('--time', type=float, default=60.0, help='limit per problem in seconds')
+    parser.add_argument('--hash', type=int, default=256)
+    parser.add_argument('--threads', default='1,2')
+    args = parser.parse_args()
+    sets = problem_sets(os.path.join(HERE, 'double_move_problems.epd'))
+    thread_counts = [int(t) for t in args.threads.split(',')]
+    print(f'{"set":12} {"thr":>3} {"solved":>9} {"total s":>9} {"median s":>9} {"nodes/s/thread":>15} {"speed-up":>8}')
+    for name in args.sets.split(','):
+        totals = {}
+        for threads in thread_counts:
+            results = run_set(args.dmsolve, sets[name], threads, args.time, args.hash)
+            solved = sum(r.get('status') in ('solved', 'no-solution') for r in results)
+            times = [r.get('seconds', 0.0) for r in results]
+            nodes = sum(r.get('nodes', 0) for r in results)
+            total = sum(times)
+            totals[threads] = total
+            speed = f'{totals[thread_counts[0]] / total:8.2f}' if threads != thread_counts[0] and total > 0 else ''
+            rate = nodes / total / threads if total > 0 else 0
+            print(f'{name:12} {threads:3} {solved:4}/{len(sets[name]):<4} {total:9.2f} '
+                  f'{statistics.median(times) if times else 0:9.4f} {rate:15.0f} {speed:>8}', flush=True)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,250 @@
+// Position invariants over random games of every variant (Marseillais, Double Move, losing
+// chess and Mainzer Schach included): at every node the incrementally updated Zobrist key
+// equals the key of a fresh Position::set from the node's FEN, and that fresh position writes
+// the same FEN and has the same legal moves and checkers; undo_move restores FEN and key
+// exactly. Also: keys tell apart positions that differ only in side, turn state, castling or
+// e.p. rights; and copies are independent positions with their own state chain.
+// The oracle is the rule book's invariant itself (a position is what its FEN says).
+
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <deque>
+#include <random>
+
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "test_data.h"
+
+namespace dm {
+namespace {
+
+std::vector<Move> sorted_moves(const Position& pos) {
+  MoveList list;
+  generate_legal(pos, list);
+  std::vector<Move> moves(list.begin(), list.end());
+  std::sort(moves.begin(), moves.end(), [](Move a, Move b) { return a.raw() < b.raw(); });
+  return moves;
+}
+
+// Checks the node against a position read afresh from its FEN.
+void check_against_fresh(const Position& pos) {
+  const std::string fen = pos.fen();
+  INFO(pos.variant().name << " node " << fen);
+  Position fresh;
+  const auto error = fresh.set(pos.variant(), fen);
+  INFO((error ? error->to_string() : std::string("FEN read back")));
+  REQUIRE_FALSE(error);
+  CHECK(fresh.fen() == fen);
+  CHECK(fresh.key() == pos.key());
+  CHECK(fresh.checkers() == pos.checkers());
+  CHECK(fresh.ep_squares() == pos.ep_squares());
+  CHECK(fresh.ep_pending() == pos.ep_pending());
+  // Bennekom's second move depends on the piece that made the first, which a FEN does not
+  // record: compare moves there only at the start of a turn.
+  if (!(pos.variant().same_piece_second_move && pos.mid_turn())) CHECK(sorted_moves(fresh) == sorted_moves(pos));
+}
+
+struct Node {
+  std::string fen;
+  uint64_t key;
+};
+
+// A random game of up to `plies` moves from pos, checked at every node, then undone move by
+// move, checking that each undo restores the node exactly. Returns the number of nodes.
+size_t random_game(Position& pos, std::mt19937& rng, int plies) {
+  std::deque<StateInfo> states;
+  std::vector<Move> played;
+  std::vector<Node> path;
+  for (int ply = 0;; ++ply) {
+    if (king_lost(pos)) break;  // no FEN for a board without a king in Double Move chess
+    check_against_fresh(pos);
+    MoveList moves;
+    generate_legal(pos, moves);
+    if (moves.empty() || ply == plies) break;
+    const Move m = moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)];
+    path.push_back({pos.fen(), pos.key()});
+    played.push_back(m);
+    pos.do_move(m, states.emplace_back());
+  }
+  const size_t nodes = played.size() + 1;
+  while (!played.empty()) {
+    pos.undo_move(played.back());
+    INFO(pos.variant().name << ": undo " << move_to_uci(played.back()));
+    CHECK(pos.fen() == path.back().fen);
+    CHECK(pos.key() == path.back().key);
+    played.pop_back();
+    path.pop_back();
+  }
+  return nodes;
+}
+
+// Starts for the random games beside each variant's initial array: positions rich in castling,
+// e.p. (several pawns at once in the double-move variants), promotion and fairy pieces.
+const std::vector<std::pair<std::string_view, std::string_view>> kExtraStarts = {
+    {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+    {"chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
+    {"marseillais", "r3k2r/pppppppp/8/1P1P1P1P/p1p1p1p1/8/PPPPPPPP/R3K2R w KQkq - 0 1"},
+    {"marseillais", "rnbqkbnr/ppp2ppp/8/2PppP2/8/8/PP1PP1PP/RNBQKBNR w KQkq d6e6 0 3"},
+    {"marseillais", "4k3/1P4P1/8/8/8/8/1p4p1/4K3 b1 - - 0 1"},
+    {"marseillais-classical", "r3k2r/pppppppp/8/1P1P1P1P/p1p1p1p1/8/PPPPPPPP/R3K2R b KQkq - 0 1"},
+    {"doublemove", "r3k2r/pppppppp/8/1P1P1P1P/p1p1p1p1/8/PPPPPPPP/R3K2R w KQkq - 0 1"},
+    {"doublemove", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"},
+    {"bennekom", "r3k2r/pppppppp/8/1P1P1P1P/p1p1p1p1/8/PPPPPPPP/R3K2R w KQkq - 0 1"},
+    {"antichess", "8/1P4P1/8/2pPp3/8/8/1p4p1/8 w - c6 0 1"},
+    {"losing-marseillais", "rnbqkbnr/pppppppp/8/1P1P1P1P/p1p1p1p1/8/PPPPPPPP/RNBQKBNR b - - 0 1"},
+    {"mainzer", "r4k4r/pppp3pppp/11/11/11/11/PPPP3PPPP/R4K4R w KQkq - 0 1"},
+    {"mainzer", "rARb1kmnn1r/P7Pp1/11/4p1p3J/3p6P/3Q1P5/5K5/RJB3mNa1R w kq - 0 31"},
+    {"mainzer", "rjbbqkm1njr/p2ppnpp1pp/11/1pP2p2p2/4P2P2P/4Q6/P1PP1PP1PP1/RJBB1KMNNJR w KQkq b6 0 7"},
+    {"janus", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1"},
+    {"capablanca", "rnjbqkbmnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNJBQKBMNR w KQkq - 0 1"},
+};
+
+void run_games(size_t games_per_start, int plies, uint32_t seed) {
+  std::mt19937 rng(seed);
+  size_t nodes = 0;
+  for (const auto name : variant_names()) {
+    const Variant variant = test::variant_named(name);
+    Position pos;
+    pos.set_start(variant);
+    const std::string start_fen = pos.fen();
+    for (size_t i = 0; i < games_per_start; ++i) nodes += random_game(pos, rng, plies);
+    CHECK(pos.fen() == start_fen);
+  }
+  for (const auto& [name, fen] : kExtraStarts) {
+    Position pos = test::position_of(name, fen);
+    for (size_t i = 0; i < games_per_start; ++i) nodes += random_game(pos, rng, plies);
+    CHECK(pos.fen() == test::position_of(name, fen).fen());
+  }
+  CHECK(nodes > games_per_start * 20);
+}
+
+}  // namespace
+
+TEST_CASE("position: random games keep keys, FENs and moves consistent", "[rules][position]") {
+  run_games(6, 100, 1);
+}
+
+TEST_CASE("position: many long random games", "[rules][position][slow]") {
+  run_games(200, 200, 2);
+}
+
+TEST_CASE("position: keys tell apart what the FEN tells apart", "[rules][position]") {
+  const std::vector<std::pair<std::string_view, std::string_view>> distinct = {
+      {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+      {"chess", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"},
+      {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1"},
+      {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"},
+      {"marseillais", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+      {"marseillais", "r3k2r/8/8/8/8/8/8/R3K2R w1 KQkq - 0 1"},
+      {"marseillais", "r3k2r/8/8/8/8/8/8/R3K2R b1 KQkq - 0 1"},
+      {"chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
+      {"chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"},
+      {"marseillais", "rnbqkbnr/ppp2ppp/8/2PppP2/8/8/PP1PP1PP/RNBQKBNR w KQkq d6e6 0 3"},
+      {"marseillais", "rnbqkbnr/ppp2ppp/8/2PppP2/8/8/PP1PP1PP/RNBQKBNR w KQkq d6 0 3"},
+      {"marseillais", "rnbqkbnr/ppp2ppp/8/2PppP2/8/8/PP1PP1PP/RNBQKBNR w KQkq e6 0 3"},
+  };
+  // Keys are compared within one variant: a table only ever holds positions of one variant.
+  std::vector<std::pair<std::string_view, uint64_t>> keys;
+  for (const auto& [variant, fen] : distinct) keys.emplace_back(variant, test::position_of(variant, fen).key());
+  std::sort(keys.begin(), keys.end());
+  CHECK(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
+  // The move counters are not part of the key.
+  CHECK(test::position_of("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").key() ==
+        test::position_of("chess", "4k3/8/8/8/8/8/8/4K3 w - - 31 70").key());
+}
+
+TEST_CASE("position: transpositions reach the same key", "[rules][position]") {
+  // 1.Nf3 Nf6 2.Ng1 Ng8 returns to the start; so do the two orders of a Marseillais turn.
+  Position pos;
+  pos.set_start(test::variant_named("chess"));
+  const uint64_t start = pos.key();
+  std::deque<StateInfo> states;
+  for (const std::string_view san : {"Nf3", "Nf6", "Ng1", "Ng8"}) {
+    const auto m = parse_move(pos, san);
+    REQUIRE(m);
+    pos.do_move(*m, states.emplace_back());
+  }
+  CHECK(pos.key() == start);
+  CHECK(pos.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3");
+
+  const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  Position a = test::position_of("marseillais", fen);
+  Position b = test::position_of("marseillais", fen);
+  for (const auto& [pos_ref, order] : {std::pair{&a, std::pair{"e4", "d4"}}, std::pair{&b, std::pair{"d4", "e4"}}}) {
+    for (const std::string_view san : {order.first, order.second}) {
+      const auto m = parse_move(*pos_ref, san);
+      REQUIRE(m);
+      pos_ref->do_move(*m, states.emplace_back());
+    }
+  }
+  CHECK(a.fen() == b.fen());
+  CHECK(a.key() == b.key());
+  CHECK(a.side_to_move() == Color::Black);
+}
+
+// M7 with ep=any: after a first e.p. capture, the rights left for a second one are only those
+// some pawn can still use, as after reading the FEN (equal rights, equal keys and FENs).
+TEST_CASE("position: e.p. rights after a first e.p. capture", "[rules][position]") {
+  Position pos = test::position_of("marseillais", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6f6 0 3");
+  const auto capture = parse_move(pos, "exd6");
+  REQUIRE(capture);
+  REQUIRE(capture->kind() == MoveKind::EnPassant);
+  StateInfo st;
+  pos.do_move(*capture, st);
+  REQUIRE(pos.mid_turn());
+  check_against_fresh(pos);
+  MoveList moves;
+  generate_legal(pos, moves);
+  CHECK(std::none_of(moves.begin(), moves.end(), [](Move m) { return m.kind() == MoveKind::EnPassant; }));
+}
+
+TEST_CASE("position: copies are independent", "[rules][position]") {
+  Position original = test::position_of("marseillais", "r3k2r/pppppppp/8/1P1P1P1P/p1p1p1p1/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  std::deque<StateInfo> states;
+  const auto first = parse_move(original, "d4");  // a two-step: an e.p. right pending mid-turn
+  REQUIRE(first);
+  original.do_move(*first, states.emplace_back());
+  REQUIRE(original.mid_turn());
+
+  SECTION("copy construction keeps the whole state, mid-turn included") {
+    Position copy(original);
+    CHECK(copy.fen() == original.fen());
+    CHECK(copy.key() == original.key());
+    CHECK(copy.moves_left() == 1);
+    CHECK(copy.ep_pending() == original.ep_pending());
+    CHECK(sorted_moves(copy) == sorted_moves(original));
+  }
+  SECTION("moves on a copy leave the original alone, and undo on the copy restores it") {
+    const std::string fen = original.fen();
+    const uint64_t key = original.key();
+    Position copy = original;
+    MoveList moves;
+    generate_legal(copy, moves);
+    REQUIRE_FALSE(moves.empty());
+    StateInfo st;
+    copy.do_move(moves[0], st);
+    CHECK(copy.fen() != fen);
+    CHECK(original.fen() == fen);
+    CHECK(original.key() == key);
+    copy.undo_move(moves[0]);
+    CHECK(copy.fen() == fen);
+    CHECK(copy.key() == key);
+    // The original can still undo its own move.
+    original.undo_move(*first);
+    CHECK(original.fen() == "r3k2r/pppppppp/8/1P1P1P1P/p1p1p1p1/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  }
+  SECTION("assignment replaces variant, board and state") {
+    Position other = test::position_of("mainzer", "rjbbqkmnnjr/ppppppppppp/11/11/11/11/PPPPPPPPPPP/RJBBQKMNNJR w KQkq - 0 1");
+    other = original;
+    CHECK(other.variant().name == "marseillais");
+    CHECK(other.geometry().files() == 8);
+    CHECK(other.fen() == original.fen());
+    CHECK(other.key() == original.key());
+    Position& self = other;
+    other = self;  // self-assignment keeps everything
+    CHECK(other.fen() == original.fen());
+    CHECK(sorted_moves(other) == sorted_moves(original));
+  }
+}
+
+}  // namespace dm

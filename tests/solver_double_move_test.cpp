@@ -1,0 +1,50 @@
+// Double-move problems with known answers (RULES.md M4, M6, D2).
+
+#include <catch2/catch.hpp>
+
+#include "solver_support.h"
+#include "test_data.h"
+
+using namespace dm::test;
+using dm::search::SolveStatus;
+
+TEST_CASE("chessvariants.com: Ke6 Qc7 against Kg8 in Marseillais", "[solver][double-move]") {
+  const char* fen = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
+  const SolverRun mate = solve_fen("marseillais", fen, "#1");
+  CHECK(mate.result.status == SolveStatus::Solved);
+  CHECK(mate.result.length == 1);
+  // 1.Qb7,Qf7+? Kh8 is no mate: the check ends the turn and Black escapes (M4).
+  CHECK_FALSE(mate.answers.count("c7b7,b7f7"));
+  CHECK_FALSE(mate.answers.empty());
+
+  const SolverRun stalemate = solve_fen("marseillais", fen, "=1");
+  CHECK(stalemate.result.status == SolveStatus::Solved);
+  CHECK_FALSE(stalemate.answers.empty());
+}
+
+TEST_CASE("Double Move chess: the threat after 1.e4 e5,Nc6 2.Qf3,Bc4 is a king capture", "[solver][double-move]") {
+  const SolverRun run =
+      solve_fen("doublemove", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", "#1");
+  CHECK(run.result.status == SolveStatus::Solved);
+  CHECK(run.result.length == 1);
+  CHECK(run.answers.count("f3f7,f7e8"));
+  CHECK(run.answers.count("c4f7,f7e8"));
+}
+
+TEST_CASE("a limit stops the search with status unknown", "[solver]") {
+  const dm::Position pos = position_of("chess", "3K4/1p3p2/1P3P2/8/4RB1p/3B1p1p/5kp1/6bb w - - 0 1");
+  const auto stip = dm::search::parse_stipulation("#5");
+  REQUIRE(stip);
+  dm::search::SolveOptions options;
+  options.threads = 1;
+  options.limits.nodes = 2000;
+  dm::search::TranspositionTable tt(4);
+  const auto result = dm::search::solve(pos, *stip, options, tt);
+  CHECK(result.status == SolveStatus::Unknown);
+  CHECK(result.keys.empty());
+
+  std::atomic<bool> interrupt{true};
+  options.limits = {};
+  options.limits.interrupt = &interrupt;
+  CHECK(dm::search::solve(pos, *stip, options, tt).status == SolveStatus::Unknown);
+}

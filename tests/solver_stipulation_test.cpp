@@ -1,0 +1,85 @@
+// Stipulation parsing (RULES.md section 8) and EPD problem lines.
+
+#include <catch2/catch.hpp>
+
+#include "solver/search/epd_batch.h"
+#include "solver/search/stipulation.h"
+
+using namespace dm::search;
+
+TEST_CASE("stipulations are parsed with lengths in attacker turns", "[solver][stipulation]") {
+  const auto mate = parse_stipulation("#3");
+  REQUIRE(mate);
+  CHECK(mate->goal == Goal::Mate);
+  CHECK(mate->play == Play::Direct);
+  CHECK(mate->turns == 3);
+  CHECK(mate->attacker_starts);
+
+  const auto help = parse_stipulation("h#2");
+  REQUIRE(help);
+  CHECK(help->play == Play::Help);
+  CHECK(help->turns == 2);
+  CHECK_FALSE(help->attacker_starts);
+
+  const auto half = parse_stipulation("h=1.5");
+  REQUIRE(half);
+  CHECK(half->goal == Goal::Stalemate);
+  CHECK(half->turns == 2);
+  CHECK(half->attacker_starts);
+  CHECK(half->to_string() == "h=1.5");
+
+  const auto zero = parse_stipulation("h#0.5");
+  REQUIRE(zero);
+  CHECK(zero->turns == 1);
+
+  const auto self = parse_stipulation("s=4");
+  REQUIRE(self);
+  CHECK(self->play == Play::Self);
+  CHECK(self->goal == Goal::Stalemate);
+
+  const auto win = parse_stipulation("win5");
+  REQUIRE(win);
+  CHECK(win->goal == Goal::Win);
+  CHECK(win->to_string() == "win5");
+
+  for (const char* bad : {"", "#", "#0", "x3", "#2.5", "swin2", "#3a", "h#-1.5", "#101"}) {
+    INFO(bad);
+    CHECK_FALSE(parse_stipulation(bad));
+  }
+}
+
+TEST_CASE("EPD lines give the position, stipulation, variant and rule options", "[solver][epd]") {
+  const auto bm = parse_epd_line("2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - bm #2; PV: h5a5 c8d7 a5d5;", 7);
+  REQUIRE(bm);
+  REQUIRE(*bm);
+  CHECK((*bm)->fen == "2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - -");
+  CHECK((*bm)->stipulation == "#2");
+  CHECK((*bm)->pv == std::vector<std::string>{"h5a5", "c8d7", "a5d5"});
+  CHECK((*bm)->line_number == 7);
+
+  const auto ours = parse_epd_line(
+      "6k1/2Q5/4K3/8/8/8/8/8 w - - variant marseillais; rule ep=none; rule no-second-move=pass; stip =1; id \"cv\";", 1);
+  REQUIRE(ours);
+  REQUIRE(*ours);
+  CHECK((*ours)->variant == "marseillais");
+  CHECK((*ours)->rules == std::vector<std::string>{"ep=none", "no-second-move=pass"});
+  CHECK((*ours)->stipulation == "=1");
+  CHECK((*ours)->id == "cv");
+
+  const auto dm = parse_epd_line("8/8/8/8/8/8/8/K1k4Q w - - dm 3;", 2);
+  REQUIRE(dm);
+  REQUIRE(*dm);
+  CHECK((*dm)->stipulation == "#3");
+
+  CHECK_FALSE(parse_epd_line("", 3));
+  CHECK_FALSE(parse_epd_line("# a comment", 4));
+  const auto mated = parse_epd_line("8/8/8/8/8/8/8/K1k4Q b - - bm #-2;", 5);
+  REQUIRE(mated);
+  CHECK_FALSE(*mated);
+  const auto none = parse_epd_line("8/8/8/8/8/8/8/K1k4Q b - - c0 \"x\";", 6);
+  REQUIRE(none);
+  CHECK_FALSE(*none);
+  const auto short_fen = parse_epd_line("8/8/8 w", 6);
+  REQUIRE(short_fen);
+  CHECK_FALSE(*short_fen);
+}

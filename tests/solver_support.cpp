@@ -1,0 +1,119 @@
+#include "solver_support.h"
+
+#include <catch2/catch.hpp>
+
+#include "solver/search/brute_force.h"
+#include "test_data.h"
+
+namespace dm::test {
+
+namespace {
+
+std::set<std::string> as_set(const std::string& field) {
+  std::set<std::string> out;
+  if (field == "none" || field == "-") return out;
+  for (const auto& part : split(field, '|')) out.insert(trim(part));
+  return out;
+}
+
+std::vector<std::vector<std::string>> tsv_rows(std::string_view file) {
+  const auto lines = read_lines(testdata_path(file));
+  REQUIRE(lines);
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& line : *lines) {
+    if (line.empty() || line.front() == '#') continue;
+    rows.push_back(split(line, '\t'));
+  }
+  return rows;
+}
+
+}  // namespace
+
+SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads,
+                    size_t hash_mb) {
+  const Position pos = position_of(variant, fen);
+  const auto stip = search::parse_stipulation(stipulation);
+  REQUIRE(stip);
+  search::SolveOptions options;
+  options.threads = threads;
+  search::TranspositionTable tt(hash_mb);
+  SolverRun run{search::solve(pos, *stip, options, tt), {}};
+  for (const auto& key : run.result.keys) run.answers.insert(search::turn_to_uci(key));
+  for (const auto& line : run.result.solutions) run.answers.insert(search::line_to_uci(line));
+  return run;
+}
+
+std::set<std::string> brute_force_answers(std::string_view variant, std::string_view fen,
+                                          std::string_view stipulation) {
+  const Position pos = position_of(variant, fen);
+  const auto stip = search::parse_stipulation(stipulation);
+  REQUIRE(stip);
+  std::set<std::string> out;
+  if (stip->play == search::Play::Help) {
+    for (const auto& line : search::brute_force::help_solutions(pos, *stip)) out.insert(search::line_to_uci(line));
+  } else {
+    for (const auto& key : search::brute_force::keys(pos, *stip)) out.insert(search::turn_to_uci(key));
+  }
+  return out;
+}
+
+std::vector<PublishedProblem> popeye_problems(std::string_view prefix) {
+  std::vector<PublishedProblem> out;
+  for (const auto& row : tsv_rows("orthodox/popeye_orthodox_clean.tsv")) {
+    if (row.size() < 3 || !starts_with(row[1], prefix)) continue;
+    out.push_back({"popeye", row[0], row[1], as_set(row[2])});
+  }
+  return out;
+}
+
+std::vector<PublishedProblem> vaeth_problems() {
+  std::vector<PublishedProblem> out;
+  for (const auto& row : tsv_rows("orthodox/vaeth_problems.tsv")) out.push_back({"vaeth", row[0], row[1], as_set(row[2])});
+  return out;
+}
+
+std::vector<PublishedProblem> lichess_problems() {
+  std::vector<PublishedProblem> out;
+  for (const auto& row : tsv_rows("orthodox/lichess_mate_puzzles_subset.tsv")) {
+    if (row.size() < 5 || row[4] == "-") continue;
+    out.push_back({"lichess " + row[6], row[0], row[1], as_set(row[4])});
+  }
+  return out;
+}
+
+std::vector<PublishedProblem> matetrack_problems() {
+  const auto lines = read_lines(testdata_path("orthodox/matetrackpv.epd"));
+  REQUIRE(lines);
+  std::vector<PublishedProblem> out;
+  for (const auto& line : *lines) {
+    const auto bm = line.find("bm #");
+    if (bm == std::string::npos) continue;
+    const int n = std::stoi(line.substr(bm + 4));
+    if (n < 2 || n > 5) continue;
+    const auto words = split_words(line);
+    PublishedProblem p{"matetrack", words[0] + " " + words[1] + " " + words[2] + " " + words[3], "#" + std::to_string(n),
+                       {}, true};
+    if (const auto pv = line.find("PV:"); pv != std::string::npos) {
+      const auto moves = split_words(line.substr(pv + 3));
+      if (!moves.empty()) p.expected.insert(moves[0].substr(0, moves[0].find(';')));
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+void check_published(const PublishedProblem& p, int threads) {
+  INFO(p.source << ": " << p.fen << " " << p.stipulation);
+  const SolverRun run = solve_fen("chess", p.fen, p.stipulation, threads, 16);
+  REQUIRE(run.result.status != search::SolveStatus::Unknown);
+  if (p.key_only) {
+    // The source gives the fastest mate and one key: it must be among ours, at that length.
+    CHECK(run.result.length == std::stoi(p.stipulation.substr(1)));
+    for (const auto& key : p.expected) CHECK(run.answers.count(key));
+  } else {
+    CHECK(run.answers == p.expected);
+    CHECK((run.result.status == search::SolveStatus::NoSolution) == p.expected.empty());
+  }
+}
+
+}  // namespace dm::test

@@ -1,0 +1,46 @@
+#pragma once
+// Helpers for the solver's tests: solving a FEN in one call, result sets in UCI, and the
+// published problem files read into one record type.
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "solver/search/solver.h"
+#include "solver/search/stipulation.h"
+
+namespace dm::test {
+
+struct SolverRun {
+  search::SolveResult result;
+  std::set<std::string> answers;  // keys (direct/self) or solution lines (help), in UCI
+};
+
+SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads = 1,
+                    size_t hash_mb = 8);
+
+// The brute-force oracle's answers in the same form.
+std::set<std::string> brute_force_answers(std::string_view variant, std::string_view fen, std::string_view stipulation);
+
+// A published problem: position, stipulation and the expected set of keys or lines (empty:
+// no solution). `key_only`: the set holds one known key, not all of them (matetrack PVs).
+struct PublishedProblem {
+  std::string source;
+  std::string fen;
+  std::string stipulation;
+  std::set<std::string> expected;
+  bool key_only = false;
+};
+
+// Rows of popeye_orthodox_clean.tsv, vaeth_problems.tsv, lichess_mate_puzzles_subset.tsv
+// (those with all keys) and matetrackpv.epd (#2 to #5) whose stipulation starts with prefix.
+std::vector<PublishedProblem> popeye_problems(std::string_view prefix);
+std::vector<PublishedProblem> vaeth_problems();
+std::vector<PublishedProblem> lichess_problems();
+std::vector<PublishedProblem> matetrack_problems();
+
+// Checks one problem against the solver (a Catch2 assertion with the problem in its message).
+void check_published(const PublishedProblem& p, int threads = 1);
+
+}  // namespace dm::test

@@ -1,0 +1,38 @@
+// The verdict, the keys, the solutions and the length do not depend on the thread count.
+
+#include <catch2/catch.hpp>
+
+#include "solver_support.h"
+
+using namespace dm::test;
+
+namespace {
+
+void same_for_all_thread_counts(std::string_view variant, std::string_view fen, std::string_view stipulation) {
+  INFO(variant << " " << fen << " " << stipulation);
+  const SolverRun one = solve_fen(variant, fen, stipulation, 1);
+  REQUIRE(one.result.status != dm::search::SolveStatus::Unknown);
+  for (const int threads : {2, 3, 4}) {
+    INFO(threads << " threads");
+    const SolverRun many = solve_fen(variant, fen, stipulation, threads);
+    CHECK(many.result.status == one.result.status);
+    CHECK(many.result.length == one.result.length);
+    CHECK(many.answers == one.answers);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("results are identical for every thread count", "[solver][threads]") {
+  same_for_all_thread_counts("chess", "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1", "s#1");
+  same_for_all_thread_counts("chess", "8/8/3K4/2R5/8/2Pk4/5Q2/8 w - - 0 1", "#3");
+  same_for_all_thread_counts("chess", "8/8/8/5K2/4N3/2Qbk3/4p3/7R w - - 0 1", "#2");
+  same_for_all_thread_counts("chess", "B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b K - 0 1", "h#2");
+  same_for_all_thread_counts("marseillais", "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1", "#1");
+  same_for_all_thread_counts("doublemove", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", "#1");
+}
+
+TEST_CASE("results are identical for every thread count on harder problems", "[solver][threads][slow]") {
+  same_for_all_thread_counts("chess", "3K4/1p3p2/1P3P2/8/4RB1p/3B1p1p/5kp1/6bb w - - 0 1", "#5");
+  same_for_all_thread_counts("chess", "R5b1/7p/7P/np1pB3/1N1n4/3p4/2pN4/k1K5 w - - 0 1", "s#4");
+}

@@ -1,0 +1,73 @@
+// The transposition table: bounds over lengths, exact help-play entries, and replacement that
+// never lets an unsolved result displace a solved one.
+
+#include <catch2/catch.hpp>
+
+#include "solver/search/tt.h"
+
+using namespace dm::search;
+
+TEST_CASE("the table serves a proof for longer lengths and a disproof for shorter ones", "[solver][tt]") {
+  TranspositionTable tt(1);
+  CHECK(tt.size_bytes() <= size_t(1) << 20);
+  const uint64_t key = 0x123456789abcdef0ULL;
+  CHECK_FALSE(tt.probe(key, 3).found);
+
+  tt.store(key, 3, 0, kInfinite, 10);
+  CHECK(tt.probe(key, 3).pn == 0);
+  CHECK(tt.probe(key, 7).pn == 0);
+  CHECK_FALSE(tt.probe(key, 2).found);
+
+  tt.store(key, 1, kInfinite, 0, 10);
+  CHECK(tt.probe(key, 1).dn == 0);
+  CHECK(tt.probe(key, 0).dn == 0);
+  CHECK_FALSE(tt.probe(key, 2).found);
+
+  // Unsolved numbers belong to one length and leave the bounds alone.
+  tt.store(key, 2, 5, 6, 10);
+  const TtProbe at2 = tt.probe(key, 2);
+  CHECK(at2.found);
+  CHECK(at2.pn == 5);
+  CHECK(at2.dn == 6);
+  CHECK(tt.probe(key, 4).pn == 0);
+  CHECK(tt.probe(key, 0).dn == 0);
+}
+
+TEST_CASE("help play entries are exact in the length", "[solver][tt]") {
+  TranspositionTable tt(1);
+  const uint64_t key = 42;
+  tt.store_no_exact_solution(key, 2, 1);
+  CHECK(tt.has_no_exact_solution(key, 2));
+  CHECK_FALSE(tt.has_no_exact_solution(key, 1));
+  CHECK_FALSE(tt.has_no_exact_solution(key, 3));
+  CHECK_FALSE(tt.probe(key, 2).found);
+}
+
+TEST_CASE("a full cluster keeps its solved entries", "[solver][tt]") {
+  TranspositionTable tt(0);  // a single cluster
+  REQUIRE(tt.size_bytes() == 128);
+  const int n = TranspositionTable::kClusterEntries;
+  for (int i = 1; i <= n; ++i) tt.store(uint64_t(i), 2, 0, kInfinite, uint64_t(i));
+  // Unsolved results find no room and are dropped.
+  tt.store(1000, 2, 3, 3, 1000000);
+  CHECK_FALSE(tt.probe(1000, 2).found);
+  for (int i = 1; i <= n; ++i) CHECK(tt.probe(uint64_t(i), 2).pn == 0);
+  // A solved result replaces the solved entry with the least work.
+  tt.store(2000, 2, kInfinite, 0, 50);
+  CHECK(tt.probe(2000, 2).dn == 0);
+  CHECK_FALSE(tt.probe(1, 2).found);
+  for (int i = 2; i <= n; ++i) CHECK(tt.probe(uint64_t(i), 2).pn == 0);
+}
+
+TEST_CASE("unsolved entries are replaced before solved ones", "[solver][tt]") {
+  TranspositionTable tt(0);
+  const int n = TranspositionTable::kClusterEntries;
+  tt.store(1, 2, 0, kInfinite, 1);
+  for (int i = 2; i <= n; ++i) tt.store(uint64_t(i), 2, 4, 4, 100 + uint64_t(i));
+  tt.store(99, 2, 7, 7, 5);
+  CHECK(tt.probe(1, 2).pn == 0);     // solved, least work, kept
+  CHECK_FALSE(tt.probe(2, 2).found);  // the unsolved entry with the least work went
+  CHECK(tt.probe(99, 2).pn == 7);
+  tt.clear();
+  CHECK_FALSE(tt.probe(1, 2).found);
+}

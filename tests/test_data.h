@@ -1,0 +1,34 @@
+#pragma once
+// Helpers shared by the test files: where the data files are, reading them line by line, and
+// setting up positions with a failing assertion (not a crash) when a FEN is rejected.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/position.h"
+#include "rules/variant.h"
+
+namespace dm::test {
+
+// A path below the published reference data (../shared/testdata) or below tests/.
+std::string testdata_path(std::string_view relative);
+std::string tests_path(std::string_view relative);
+
+// Every line of a text file (without line ends); nullopt when the file cannot be opened.
+std::optional<std::vector<std::string>> read_lines(const std::string& path);
+
+std::vector<std::string> split(std::string_view text, char separator);
+std::vector<std::string> split_words(std::string_view text);  // on runs of white space
+std::string trim(std::string_view text);
+bool starts_with(std::string_view text, std::string_view prefix);
+
+// The variant called name; fails the running test case when there is none.
+Variant variant_named(std::string_view name);
+
+// The position of fen in variant; fails the running test case when the FEN is rejected.
+Position position_of(const Variant& variant, std::string_view fen);
+Position position_of(std::string_view variant, std::string_view fen);
+
+}  // namespace dm::test
