@@ -359,16 +359,6 @@ TEST_CASE("perft: Mainzer Schach table, large counts", "[rules][perft][mainzer][
   CHECK(check_rows(table, kDefaultNodes, kSlowNodes) > 0);
 }
 
-// Chess960 positions of the tricky files: outside RULES.md, kept apart to document what the
-// engine does with them; not part of the default run.
-TEST_CASE("perft: Chess960 blocks of the tricky files (outside RULES.md)", "[rules][perft][chess960][!mayfail]") {
-  for (const auto& path : {kPythonChess, kShakmaty}) {
-    const auto table = tricky_table(path, true);
-    check_table_read(path, table);
-    CHECK(check_rows(table, 0, kSlowNodes) > 0);
-  }
-}
-
 TEST_CASE("perft: divide sums to perft and the position is restored", "[rules][perft]") {
   for (const auto& [variant, fen] : std::vector<std::pair<std::string, std::string>>{
            {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},

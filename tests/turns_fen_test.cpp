@@ -159,7 +159,7 @@ TEST_CASE("turns FEN: clear errors for malformed and inconsistent states", "[tur
   CHECK_FALSE(fen_error(variant_with("doublemove"), "4k3/8/8/8/8/8/8/3rK3 b1 - - 0 1"));
 }
 
-TEST_CASE("turns FEN: w1 with the side to move in check is inconsistent", "[turns][fen][!mayfail][bug]") {
+TEST_CASE("turns FEN: w1 with the side to move in check is inconsistent", "[turns][fen]") {
   // Mid-turn the side to move cannot be in check: its first move may not leave the king attacked
   // (M3) and the opponent has not moved since. The engine accepts this FEN.
   const Variant m = variant_with("marseillais");
@@ -169,7 +169,7 @@ TEST_CASE("turns FEN: w1 with the side to move in check is inconsistent", "[turn
 }
 
 TEST_CASE("turns FEN: a two-step whose origin square the second move filled round-trips",
-          "[turns][fen][!mayfail][bug]") {
+          "[turns][fen]") {
   // M7 (ep=any): after 1.e4,Ne2 the e4 pawn may be taken e.p. by the d4 pawn: it still stands
   // where it went and e3 is empty. The FEN the engine writes names e3, and must read back; the
   // engine's FEN reader demands an empty e2 as well.
@@ -184,7 +184,7 @@ TEST_CASE("turns FEN: a two-step whose origin square the second move filled roun
 }
 
 TEST_CASE("turns FEN: after one e.p. capture a right nobody can use leaves the key",
-          "[turns][fen][!mayfail][bug]") {
+          "[turns][fen]") {
   // Black advanced d7-d5 and f7-f5; White's e5 pawn may take either. After exd6 e.p. no White
   // pawn attacks f6 any more, so the position equals the one whose FEN has no e.p. field. The
   // engine keeps f6 in the state, writes it in the FEN, and a fresh set() drops it: two keys.
@@ -258,7 +258,7 @@ TEST_CASE("turns FEN: the key after play equals the key of the FEN, mid-turn and
   CHECK(mismatches.empty());
 }
 
-TEST_CASE("turns FEN: keys along many more random playouts", "[turns][fen][zobrist][!mayfail][bug]") {
+TEST_CASE("turns FEN: keys along many more random playouts", "[turns][fen][zobrist]") {
   std::vector<std::string> mismatches;
   uint32_t seed = 1000;
   for (const Variant& v : playout_variants()) {
