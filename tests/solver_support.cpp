@@ -30,12 +30,13 @@ std::vector<std::vector<std::string>> tsv_rows(std::string_view file) {
 }  // namespace
 
 SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads,
-                    size_t hash_mb) {
+                    size_t hash_mb, double seconds) {
   const Position pos = position_of(variant, fen);
   const auto stip = search::parse_stipulation(stipulation);
   REQUIRE(stip);
   search::SolveOptions options;
   options.threads = threads;
+  options.limits.seconds = seconds;
   search::TranspositionTable tt(hash_mb);
   SolverRun run{search::solve(pos, *stip, options, tt), {}};
   for (const auto& key : run.result.keys) run.answers.insert(search::turn_to_uci(key));
@@ -114,6 +115,15 @@ void check_published(const PublishedProblem& p, int threads) {
     CHECK(run.answers == p.expected);
     CHECK((run.result.status == search::SolveStatus::NoSolution) == p.expected.empty());
   }
+}
+
+bool check_published_within(const PublishedProblem& p, int threads, double seconds) {
+  INFO(p.source << ": " << p.fen << " " << p.stipulation << " within " << seconds << " s");
+  const SolverRun run = solve_fen("chess", p.fen, p.stipulation, threads, 64, seconds);
+  if (run.result.status == search::SolveStatus::Unknown) return false;
+  CHECK(run.answers == p.expected);
+  CHECK((run.result.status == search::SolveStatus::NoSolution) == p.expected.empty());
+  return true;
 }
 
 }  // namespace dm::test

@@ -18,7 +18,7 @@ struct SolverRun {
 };
 
 SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads = 1,
-                    size_t hash_mb = 8);
+                    size_t hash_mb = 8, double seconds = 0.0);
 
 // The brute-force oracle's answers in the same form.
 std::set<std::string> brute_force_answers(std::string_view variant, std::string_view fen, std::string_view stipulation);
@@ -42,5 +42,9 @@ std::vector<PublishedProblem> matetrack_problems();
 
 // Checks one problem against the solver (a Catch2 assertion with the problem in its message).
 void check_published(const PublishedProblem& p, int threads = 1);
+
+// Like check_published, but under a time limit: an answer that comes must be the published one;
+// a search the limit stops must say unknown (never a guess). Returns whether it was decided.
+bool check_published_within(const PublishedProblem& p, int threads, double seconds);
 
 }  // namespace dm::test
