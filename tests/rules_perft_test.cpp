@@ -316,11 +316,13 @@ TEST_CASE("perft: python-chess and shakmaty tricky positions", "[rules][perft]")
 }
 
 TEST_CASE("perft: python-chess and shakmaty tricky positions, large counts", "[rules][perft][slow]") {
+  size_t checked = 0;
   for (const auto& path : {kPythonChess, kShakmaty}) {
     const auto table = tricky_table(path, false);
     check_table_read(path, table);
-    CHECK(check_rows(table, kDefaultNodes, kSlowNodes) > 0);
+    checked += check_rows(table, kDefaultNodes, kSlowNodes);
   }
+  CHECK(checked > 0);
 }
 
 TEST_CASE("perft: shakmaty antichess", "[rules][perft]") {

@@ -65,6 +65,15 @@ Variant variant_named(std::string_view name) {
   return *variant;
 }
 
+Variant variant_with(std::string_view name, const std::vector<std::string_view>& options) {
+  Variant variant = variant_named(name);
+  for (const auto option : options) {
+    INFO("rule option " << option);
+    REQUIRE_FALSE(apply_rule_option(variant, option));
+  }
+  return variant;
+}
+
 Position position_of(const Variant& variant, std::string_view fen) {
   Position pos;
   const auto error = pos.set(variant, fen);

@@ -26,6 +26,8 @@ bool starts_with(std::string_view text, std::string_view prefix);
 
 // The variant called name; fails the running test case when there is none.
 Variant variant_named(std::string_view name);
+// The same with KEY=VALUE rule options applied; fails the test case on a rejected option.
+Variant variant_with(std::string_view name, const std::vector<std::string_view>& options = {});
 
 // The position of fen in variant; fails the running test case when the FEN is rejected.
 Position position_of(const Variant& variant, std::string_view fen);

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "test_data.h"
+
 #include <set>
 
 #include "rules/game.h"
@@ -17,20 +19,9 @@
 namespace dm {
 namespace {
 
-Variant variant_with(std::string_view name, const std::vector<std::string_view>& options = {}) {
-  auto v = find_variant(name);
-  REQUIRE(v);
-  for (const auto option : options) REQUIRE_FALSE(apply_rule_option(*v, option));
-  return *v;
-}
+using test::variant_with;
 
-Position from_fen(const Variant& v, std::string_view fen) {
-  Position pos;
-  const auto error = pos.set(v, fen);
-  INFO(fen << (error ? " -> " + error->to_string() : ""));
-  REQUIRE_FALSE(error);
-  return pos;
-}
+Position from_fen(const Variant& v, std::string_view fen) { return test::position_of(v, fen); }
 
 Game play(const Position& pos, std::string_view movetext) {
   Game game(pos);

@@ -40,18 +40,6 @@ struct Settings {
   bool json = false;
 };
 
-// "1.Qf2" style SAN for a turn from pos.
-std::string turn_to_san(Position pos, const search::Turn& turn) {
-  std::string text;
-  std::vector<StateInfo> states(turn.size());
-  for (size_t i = 0; i < turn.size(); ++i) {
-    if (i) text += ',';
-    text += move_to_san(pos, turn[i]);
-    pos.do_move(turn[i], states[i]);
-  }
-  return text;
-}
-
 void print_progress(const search::Progress& p) {
   const double rate = p.seconds > 0 ? double(p.nodes) / p.seconds : 0;
   const auto number = [](search::ProofNumber n) {

@@ -6,11 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "rules/game.h"
 #include "rules/types.h"
 
 namespace dm::search {
 
-using Turn = std::vector<Move>;
+using dm::Turn;
 using Line = std::vector<Turn>;
 
 // A move with the side that made it: a path of these splits into turns.
@@ -18,7 +19,7 @@ struct PlayedMove {
   Move move;
   Color mover;
 };
-std::string turn_to_uci(const Turn& turn);
+using dm::turn_to_uci;
 std::string line_to_uci(const Line& line);
 
 }  // namespace dm::search
