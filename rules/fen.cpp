@@ -168,6 +168,10 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
       i = end;
     }
     st_->ep_squares = capturable_ep(st_->ep_squares, ~side_);
+    // Under ep=none (M7) there is no e.p. at all: a FEN's squares grant nothing.
+    if (variant.is_multi_move() && variant.options.en_passant == EnPassantRule::None) {
+      st_->ep_squares = st_->ep_pending = 0;
+    }
   }
 
   if (fields.size() >= 5) {
