@@ -212,7 +212,7 @@ void Position::end_turn(StateInfo& st, Color mover, Square double_step_passed) {
   } else {
     // The mover plays on. An e.p. capture may be followed by another only (M7).
     if (variant_.options.en_passant != EnPassantRule::Any) st.ep_squares = 0;
-    st.ep_pending |= passed;
+    if (variant_.options.en_passant != EnPassantRule::None) st.ep_pending |= passed;
     st.key ^= z.mid_turn;
     update_king_safety(0);
   }
