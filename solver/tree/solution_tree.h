@@ -1,0 +1,100 @@
+#pragma once
+// The annotated solution of one problem, as problemists read it: for direct and self play the
+// key or keys with their threats and variations, the tries with their refutations, duals and
+// short solutions; for help play every solution line and the set play. It is pure data, built
+// by tree_builder.h from the solver's results, re-checked by tree_check.h, and written out by
+// the formats in solver/report/ (text, JSON, PGN, HTML), which read nothing else.
+//
+// Turns are kept as moves (UCI-able); a format that wants SAN replays them from `position`.
+// Every turn of the tree is legal in the position its parents lead to.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/line.h"
+#include "solver/search/solver.h"
+#include "solver/search/stipulation.h"
+
+namespace dm::tree {
+
+// How the last move of a turn ends the play: the mark a problemist writes after it.
+enum class Ending : uint8_t {
+  None,         // play goes on
+  Mate,         // '#': the side to move next is checkmated
+  Stalemate,    // '=': the side to move next is stalemated (also M6: no second move)
+  KingCapture,  // the enemy king was captured (Double Move chess)
+  Win,          // a win by the variant's own rule (losing chess: no pieces or no moves)
+};
+
+struct AttackNode;
+
+// Defender turns that share one continuation. Turns that differ only in the order of the same
+// moves and reach the same position count as one; `turns` holds one of each, in UCI order.
+struct DefenceGroup {
+  std::vector<Turn> turns;
+  // The defence itself ends the play: in self play the defender's forced mate or stalemate of
+  // the attacker (no answer follows); in direct play never.
+  Ending ending = Ending::None;
+  // The attacker's answer (absent when `ending` ends the play).
+  std::vector<AttackNode> answer;  // zero or one element (a vector only to allow recursion)
+};
+
+// An attacker turn and everything that follows it.
+struct AttackNode {
+  Turn turn;
+  Ending ending = Ending::None;  // the turn itself reaches the goal (direct play)
+  // The attacker turns this node needs to reach the goal against every defence, itself
+  // included: 1 when `turn` (direct) or every defender reply (self) ends the play.
+  int length = 0;
+  // Other attacker turns that work just as well (the same length) where this one is shown:
+  // duals when this is an answer, further keys are listed apart (SolutionTree::keys).
+  std::vector<Turn> duals;
+  // What the attacker would play next if the defender passed a whole turn (only below a key or
+  // a try, only when the defender is not in check): each threat line is one attacker turn.
+  std::vector<AttackNode> threats;
+  // Every defender turn, grouped by the attacker's answer. Empty when `ending` is set.
+  std::vector<DefenceGroup> defences;
+};
+
+// A defender turn that beats a try, and how.
+struct Refutation {
+  Turn turn;
+  // Stalemate when the refutation works by stalemate (a stalemate trap: the attacker is left
+  // only moves that stalemate, or the defence stalemates a side); None otherwise.
+  Ending ending = Ending::None;
+};
+
+// A first turn of the attacker that fails to only a few defences.
+struct Try {
+  AttackNode play;  // the try, with its variations against the defences that do not refute it
+  std::vector<Refutation> refutations;
+  bool stalemates = false;  // the try itself stalemates the defender (refuted by no move)
+};
+
+struct SolutionTree {
+  Position position;                 // the problem position
+  search::Stipulation stipulation;
+  std::string variant;               // the variant's name
+  std::string rule_options;          // the options in force, as Variant::describe_options()
+  search::SolveStatus status = search::SolveStatus::Unknown;
+  int length = 0;                    // attacker turns of the shortest solution (help: stipulated)
+
+  // Direct and self play.
+  std::vector<AttackNode> keys;      // every key, each with its own (shortest) length
+  std::vector<Try> tries;
+
+  // Help play: every solution, and the set play (the lines that work when the side to move
+  // passes its first turn; h# only).
+  std::vector<search::Line> solutions;
+  std::vector<search::Line> set_play;
+
+  uint64_t nodes = 0;
+  double seconds = 0.0;
+  // Whether every claim of the tree was re-checked by the independent plain search
+  // (tree_check.h); false when the problem was too large for it.
+  bool rechecked = false;
+};
+
+}  // namespace dm::tree
