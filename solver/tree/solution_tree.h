@@ -84,6 +84,9 @@ struct SolutionTree {
   // Direct and self play.
   std::vector<AttackNode> keys;      // every key, each with its own (shortest) length
   std::vector<Try> tries;
+  // False when the try search ran out of its budget (TreeOptions::try_nodes): `tries` then
+  // holds only the tries decided in time.
+  bool tries_complete = true;
 
   // Help play: every solution, and the set play (the lines that work when the side to move
   // passes its first turn; h# only).

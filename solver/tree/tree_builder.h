@@ -1,0 +1,45 @@
+#pragma once
+// Builds the annotated solution tree of one problem (solution_tree.h): it solves the problem
+// with search::solve for the keys (direct and self play) or the solutions (help play), then
+// annotates them: each key's own shortest length, its threats, every defender turn grouped by
+// the attacker's shortest answer (other answers of that length are duals), recursively down
+// to the final move; the tries with their refutations; the set play of helpmates.
+//
+// Every sub-question ("does this attacker turn force the goal within k turns from here?") is
+// decided exactly by df-pn over the shared table, so the annotations are never guesses and
+// the table caches the sub-results between them. Everything is sorted by UCI, so the tree
+// does not depend on the thread count. A build stopped by a limit returns what it has with
+// status Unknown.
+
+#include <cstdint>
+
+#include "rules/position.h"
+#include "solver/search/search_control.h"
+#include "solver/search/solver.h"
+#include "solver/search/stipulation.h"
+#include "solver/search/tt.h"
+#include "solver/tree/solution_tree.h"
+
+namespace dm::tree {
+
+struct TreeOptions {
+  int threads = 0;              // for search::solve; 0: every hardware thread
+  search::SearchLimits limits;  // for the whole build: solve and annotation together
+  // Tries (direct and self play): first attacker turns that are not keys and fail to at most
+  // max_refutations defences (Popeye's Try convention: 1).
+  bool tries = true;
+  int max_refutations = 1;
+  // The budget of the try search (0: none). Tries cut short by it are left out, and
+  // SolutionTree::tries_complete says so; the rest of the tree is unaffected.
+  uint64_t try_nodes = 2'000'000;
+  double try_seconds = 0.0;
+  // Set play of h# problems.
+  bool set_play = true;
+};
+
+// Solves pos under stipulation and annotates the solution; tt is cleared first and shared by
+// every sub-search.
+SolutionTree build_tree(const Position& pos, const search::Stipulation& stipulation, const TreeOptions& options,
+                        search::TranspositionTable& tt);
+
+}  // namespace dm::tree
