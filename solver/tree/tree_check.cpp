@@ -1,0 +1,317 @@
+#include "solver/tree/tree_check.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "rules/movegen.h"
+#include "rules/outcome.h"
+#include "solver/search/brute_force.h"
+
+namespace dm::tree {
+
+namespace {
+
+using search::Goal;
+using search::Line;
+using search::Play;
+using search::Stipulation;
+
+// A turn's identity for matching: its moves in any order and the position it reaches.
+using TurnKey = std::pair<std::vector<uint32_t>, uint64_t>;
+
+TurnKey turn_key(const Turn& turn, const Position& after) {
+  std::vector<uint32_t> moves;
+  for (const Move m : turn) moves.push_back(m.raw());
+  std::sort(moves.begin(), moves.end());
+  return {moves, after.key()};
+}
+
+bool turn_over(const Position& pos, Color mover) { return pos.side_to_move() != mover || outcome(pos).is_over(); }
+
+// Calls visit(turn, position after it) for every turn of the side to move.
+void for_each_turn(const Position& start, const std::function<void(const Turn&, const Position&)>& visit) {
+  const Color mover = start.side_to_move();
+  Turn turn;
+  std::function<void(const Position&)> extend = [&](const Position& pos) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (const Move m : moves) {
+      Position next = pos;
+      StateInfo st;
+      next.do_move(m, st);
+      const Position settled = next;  // a fresh state chain, independent of st
+      turn.push_back(m);
+      if (turn_over(settled, mover)) {
+        visit(turn, settled);
+      } else {
+        extend(settled);
+      }
+      turn.pop_back();
+    }
+  };
+  extend(start);
+}
+
+// The position after the whole turn, or nullopt when it is not a legal turn of pos.
+std::optional<Position> after_turn(const Position& pos, const Turn& turn) {
+  if (turn.empty()) return std::nullopt;
+  const Color mover = pos.side_to_move();
+  Position current = pos;
+  for (size_t i = 0; i < turn.size(); ++i) {
+    if (i > 0 && turn_over(current, mover)) return std::nullopt;
+    MoveList moves;
+    generate_legal(current, moves);
+    if (!moves.contains(turn[i])) return std::nullopt;
+    Position next = current;
+    StateInfo st;
+    next.do_move(turn[i], st);
+    current = next;
+  }
+  if (!turn_over(current, mover)) return std::nullopt;
+  return current;
+}
+
+// The side to move passes a whole turn: the other side to move, no e.p. rights.
+std::optional<Position> passed(const Position& pos) {
+  std::string fen = pos.fen();
+  const size_t side = fen.find(' ');
+  const size_t castling = fen.find(' ', side + 1);
+  const size_t ep = fen.find(' ', castling + 1);
+  if (ep == std::string::npos) return std::nullopt;
+  const size_t ep_end = std::min(fen.find(' ', ep + 1), fen.size());
+  const std::string flipped = fen.substr(0, side) + (pos.side_to_move() == Color::White ? " b" : " w") +
+                              fen.substr(castling, ep + 1 - castling) + "-" + fen.substr(ep_end);
+  Position out;
+  if (out.set(pos.variant(), flipped)) return std::nullopt;
+  return out;
+}
+
+std::string uci(const Turn& turn) { return turn_to_uci(turn); }
+
+class Checker {
+ public:
+  Checker(const SolutionTree& tree, bool full)
+      : tree_(tree),
+        stip_(tree.stipulation),
+        full_(full),
+        attacker_(stip_.play != Play::Help || stip_.attacker_starts ? tree.position.side_to_move()
+                                                                   : ~tree.position.side_to_move()) {}
+
+  // The first disagreement, or empty.
+  std::string run() {
+    if (stip_.play == Play::Help) return check_help();
+    return check_direct();
+  }
+
+ private:
+  bool goal(const Position& pos) const {
+    const Outcome o = outcome(pos);
+    if (!o.is_over()) return false;
+    if (stip_.goal == Goal::Win) return o.score_for(attacker_) == 1;
+    const Color victim = stip_.play == Play::Self ? attacker_ : ~attacker_;
+    if (pos.side_to_move() != victim) return false;
+    if (stip_.goal == Goal::Mate) return o.reason == "checkmate" || o.reason == "king captured";
+    return o.reason == "stalemate";
+  }
+
+  Stipulation with_turns(int turns) const {
+    Stipulation s = stip_;
+    s.turns = turns;
+    return s;
+  }
+
+  bool brute_works(const Position& pos, const Turn& turn, int turns) const {
+    const auto keys = search::brute_force::keys(pos, with_turns(turns));
+    return std::find(keys.begin(), keys.end(), turn) != keys.end();
+  }
+
+  // The attacker turn `node` from pos (attacker to move) forces the goal within node.length
+  // <= n turns; `excused` are defender turns it need not answer (a try's refutations).
+  std::string check_attack(const Position& pos, const AttackNode& node, int n, const std::set<TurnKey>& excused,
+                           const std::string& where) {
+    const std::string here = where + " " + uci(node.turn);
+    const auto after = after_turn(pos, node.turn);
+    if (!after) return here + ": not a legal turn";
+    if (node.length < 1 || node.length > n) return here + ": length " + std::to_string(node.length) + " out of range";
+    const int m = node.length;
+    if ((node.ending != Ending::None) != outcome(*after).is_over()) return here + ": wrong ending mark";
+    if (goal(*after)) return node.defences.empty() ? "" : here + ": defences after the goal";
+    if (outcome(*after).is_over()) return here + ": the game ends without the goal";
+    const bool defender_may_finish = stip_.play == Play::Self || stip_.goal == Goal::Win;
+    if (m == 1 && !defender_may_finish) return here + ": does not reach the goal";
+
+    std::map<TurnKey, const DefenceGroup*> listed;
+    for (const DefenceGroup& g : node.defences) {
+      for (const Turn& d : g.turns) {
+        const auto after_d = after_turn(*after, d);
+        if (!after_d) return here + " " + uci(d) + ": not a legal defence";
+        listed[turn_key(d, *after_d)] = &g;
+      }
+    }
+    std::string error;
+    for_each_turn(*after, [&](const Turn& d, const Position& after_d) {
+      if (!error.empty()) return;
+      const TurnKey key = turn_key(d, after_d);
+      const auto found = listed.find(key);
+      if (found == listed.end()) {
+        if (!excused.count(key)) error = here + " " + uci(d) + ": defence missing from the tree";
+        return;
+      }
+      error = check_defence(after_d, *found->second, m - 1, here + " " + uci(d));
+    });
+    return error;
+  }
+
+  std::string check_defence(const Position& after_d, const DefenceGroup& g, int left, const std::string& here) {
+    if (goal(after_d)) return g.ending != Ending::None && g.answer.empty() ? "" : here + ": the goal is not marked";
+    if (outcome(after_d).is_over()) return here + ": the defence ends the game without the goal";
+    if (left == 0 || g.answer.empty()) return here + ": no answer within the length";
+    const AttackNode& a = g.answer.front();
+    if (std::string e = check_attack(after_d, a, left, {}, here); !e.empty()) return e;
+    for (const Turn& dual : g.answer.front().duals) {
+      if (!after_turn(after_d, dual)) return here + " dual " + uci(dual) + ": not a legal turn";
+      if (full_ && !brute_works(after_d, dual, a.length)) return here + " dual " + uci(dual) + ": does not work";
+    }
+    if (full_ && a.length > 1 && search::brute_force::shortest_length(after_d, with_turns(a.length - 1)) != 0) {
+      return here + ": a shorter answer exists";
+    }
+    return "";
+  }
+
+  std::string check_threats(const Position& after_key, const AttackNode& node) {
+    if (node.threats.empty()) return "";
+    const auto pass = passed(after_key);
+    if (!pass) return uci(node.turn) + ": threats where the defender cannot pass";
+    for (const AttackNode& t : node.threats) {
+      const std::string here = uci(node.turn) + " threat " + uci(t.turn);
+      const auto after = after_turn(*pass, t.turn);
+      if (!after) return here + ": not a legal turn";
+      if (t.length < 1 || t.length >= node.length) return here + ": length out of range";
+      if (t.length == 1 && stip_.play == Play::Direct && stip_.goal != Goal::Win) {
+        if (!goal(*after)) return here + ": does not reach the goal";
+      } else if (full_ && !brute_works(*pass, t.turn, t.length)) {
+        return here + ": does not work";
+      }
+    }
+    return "";
+  }
+
+  std::string check_direct() {
+    const Position& pos = tree_.position;
+    std::set<std::string> key_names;
+    int shortest = 0;
+    for (const AttackNode& key : tree_.keys) {
+      key_names.insert(uci(key.turn));
+      if (std::string e = check_attack(pos, key, stip_.turns, {}, "key"); !e.empty()) return e;
+      if (std::string e = check_threats(*after_turn(pos, key.turn), key); !e.empty()) return e;
+      if (full_ && key.length > 1 && brute_works(pos, key.turn, key.length - 1)) {
+        return "key " + uci(key.turn) + ": works in fewer turns than " + std::to_string(key.length);
+      }
+      shortest = shortest == 0 ? key.length : std::min(shortest, key.length);
+    }
+    if (tree_.length != shortest && !tree_.keys.empty()) return "the shortest length is not the keys' shortest";
+    for (const Try& t : tree_.tries) {
+      if (std::string e = check_try(pos, t); !e.empty()) return e;
+    }
+    if (!full_) return "";
+    std::set<std::string> expected;
+    for (const Turn& k : search::brute_force::keys(pos, stip_)) expected.insert(uci(k));
+    if (expected != key_names) return "the key set differs from the full-width search's";
+    if (!expected.empty() && search::brute_force::shortest_length(pos, stip_) != tree_.length) {
+      return "the shortest length differs from the full-width search's";
+    }
+    return "";
+  }
+
+  std::string check_try(const Position& pos, const Try& t) {
+    const std::string here = "try " + uci(t.play.turn);
+    const auto after = after_turn(pos, t.play.turn);
+    if (!after) return here + ": not a legal turn";
+    if (t.stalemates) {
+      const Outcome o = outcome(*after);
+      return o.is_over() && o.reason == "stalemate" ? "" : here + ": does not stalemate";
+    }
+    std::set<TurnKey> refuting;
+    for (const Refutation& r : t.refutations) {
+      const auto after_r = after_turn(*after, r.turn);
+      if (!after_r) return here + " but " + uci(r.turn) + ": not a legal defence";
+      refuting.insert(turn_key(r.turn, *after_r));
+      if (!full_) continue;
+      const bool refutes = !goal(*after_r) && (outcome(*after_r).is_over() ||
+                                               search::brute_force::shortest_length(*after_r, with_turns(stip_.turns - 1)) == 0);
+      if (!refutes) return here + " but " + uci(r.turn) + ": does not refute";
+    }
+    if (t.refutations.empty()) return here + ": no refutation";
+    return check_attack(pos, t.play, stip_.turns, refuting, "try");
+  }
+
+  std::string check_lines(const Position& start, const std::vector<Line>& lines, const Stipulation& stip,
+                          const std::string& what) {
+    std::set<std::string> names;
+    for (const Line& line : lines) {
+      const std::string here = what + " " + search::line_to_uci(line);
+      Position pos = start;
+      int attacker_turns = 0;
+      for (size_t i = 0; i < line.size(); ++i) {
+        if (outcome(pos).is_over()) return here + ": the game ended before the line did";
+        if (pos.side_to_move() == attacker_) ++attacker_turns;
+        const auto after = after_turn(pos, line[i]);
+        if (!after) return here + ": an illegal turn";
+        pos = *after;
+      }
+      if (attacker_turns != stip.turns || !goal(pos)) return here + ": does not reach the goal";
+      names.insert(search::line_to_uci(line));
+    }
+    if (!full_) return "";
+    std::set<std::string> expected;
+    for (const Line& line : search::brute_force::help_solutions(start, stip)) expected.insert(search::line_to_uci(line));
+    return expected == names ? "" : what + "s differ from the full-width search's";
+  }
+
+  std::string check_help() {
+    if (std::string e = check_lines(tree_.position, tree_.solutions, stip_, "solution"); !e.empty()) return e;
+    if (tree_.set_play.empty()) return "";
+    const auto pass = passed(tree_.position);
+    if (!pass) return "set play where the side to move cannot pass";
+    Stipulation set = stip_;
+    set.attacker_starts = true;
+    return check_lines(*pass, tree_.set_play, set, "set play");
+  }
+
+  const SolutionTree& tree_;
+  Stipulation stip_;
+  bool full_;
+  Color attacker_;
+};
+
+// Counts the turns of the game tree up to `depth` turns deep, stopping past `budget`.
+void count_turns(const Position& pos, int depth, uint64_t budget, uint64_t& count) {
+  if (depth == 0 || count > budget) return;
+  for_each_turn(pos, [&](const Turn&, const Position& after) {
+    if (++count > budget || outcome(after).is_over()) return;
+    count_turns(after, depth - 1, budget, count);
+  });
+}
+
+// The turns a full-width search of the whole problem may visit: both sides' turns.
+int problem_depth(const Stipulation& s) {
+  if (s.play == Play::Help) return 2 * s.turns - (s.attacker_starts ? 1 : 0);
+  return s.play == Play::Self ? 2 * s.turns : 2 * s.turns - 1;
+}
+
+}  // namespace
+
+CheckResult check_tree(const SolutionTree& tree, const CheckOptions& options) {
+  uint64_t count = 0;
+  count_turns(tree.position, problem_depth(tree.stipulation), options.brute_force_nodes, count);
+  const bool full = count <= options.brute_force_nodes && tree.status != search::SolveStatus::Unknown;
+  const std::string error = Checker(tree, full).run();
+  if (!error.empty()) return {CheckVerdict::Disagreement, error};
+  return {full ? CheckVerdict::Full : CheckVerdict::Partial, ""};
+}
+
+}  // namespace dm::tree

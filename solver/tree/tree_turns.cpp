@@ -1,0 +1,66 @@
+#include "solver/tree/tree_turns.h"
+
+#include <algorithm>
+#include <string>
+
+#include "rules/outcome.h"
+
+namespace dm::tree {
+
+std::vector<search::RootTurn> distinct_turns(const Position& pos) {
+  std::vector<search::RootTurn> all = search::enumerate_root_turns(pos);
+  std::vector<std::string> names(all.size());
+  for (size_t i = 0; i < all.size(); ++i) names[i] = turn_to_uci(all[i].moves);
+  std::vector<size_t> order(all.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
+
+  std::vector<search::RootTurn> out;
+  std::vector<std::vector<uint32_t>> seen_moves;  // sorted raw moves of each kept turn
+  for (const size_t i : order) {
+    std::vector<uint32_t> moves;
+    for (const Move m : all[i].moves) moves.push_back(m.raw());
+    std::sort(moves.begin(), moves.end());
+    bool merged = false;
+    for (size_t k = 0; k < out.size() && !merged; ++k) {
+      merged = out[k].after.key() == all[i].after.key() && seen_moves[k] == moves;
+    }
+    if (merged) continue;
+    out.push_back(all[i]);
+    seen_moves.push_back(std::move(moves));
+  }
+  return out;
+}
+
+std::optional<Position> passed_position(const Position& pos) {
+  std::string fen = pos.fen();
+  std::vector<std::string> fields;
+  size_t start = 0;
+  while (start <= fen.size()) {
+    const size_t end = std::min(fen.find(' ', start), fen.size());
+    fields.push_back(fen.substr(start, end - start));
+    start = end + 1;
+  }
+  if (fields.size() < 4) return std::nullopt;
+  fields[1] = pos.side_to_move() == Color::White ? "b" : "w";
+  fields[3] = "-";
+  std::string passed_fen;
+  for (size_t i = 0; i < fields.size(); ++i) passed_fen += (i ? " " : "") + fields[i];
+  Position passed;
+  if (passed.set(pos.variant(), passed_fen)) return std::nullopt;
+  return passed;
+}
+
+Ending ending_of(const Position& pos, const search::Stipulation& stipulation, Color attacker) {
+  const Outcome o = outcome(pos);
+  if (!o.is_over()) return Ending::None;
+  if (o.reason == "checkmate") return Ending::Mate;
+  if (o.reason == "king captured") return Ending::KingCapture;
+  if (o.reason == "stalemate") {
+    const bool wins = stipulation.goal == search::Goal::Win && o.score_for(attacker) == 1;
+    return wins ? Ending::Win : Ending::Stalemate;
+  }
+  return Ending::Win;
+}
+
+}  // namespace dm::tree

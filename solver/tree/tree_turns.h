@@ -1,0 +1,28 @@
+#pragma once
+// The turns the tree shows from one position: every turn of the side to move with the
+// position it leads to, sorted by UCI, with turns that play the same moves in another order
+// and reach the same position merged into one (the first in UCI order stands for them). Also
+// the position where the side to move passes a whole turn, which threats and set play read,
+// and the ending mark of a position a turn leads to.
+
+#include <optional>
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/root_turns.h"
+#include "solver/search/stipulation.h"
+#include "solver/tree/solution_tree.h"
+
+namespace dm::tree {
+
+std::vector<search::RootTurn> distinct_turns(const Position& pos);
+
+// pos with the other side to move a whole turn and no e.p. rights; nullopt when that side
+// would stand in check (a pass is then no legal idea) or the position cannot be set up.
+std::optional<Position> passed_position(const Position& pos);
+
+// How the game stands after a turn that led to pos: the mark of a finished game or None.
+// `attacker` and the goal decide whether a stalemate that wins counts as a win.
+Ending ending_of(const Position& pos, const search::Stipulation& stipulation, Color attacker);
+
+}  // namespace dm::tree
