@@ -173,7 +173,7 @@ int run_solve(const std::vector<std::string>& args) {
       const auto parsed = search::parse_epd_line(text, number);
       if (!parsed) continue;
       if (!*parsed) {
-        code = report_bad_input("solve", file + ": " + parsed->error());
+        code = report_bad_input("solve", file + ":" + std::to_string(number) + ": " + parsed->error());
         continue;
       }
       const search::EpdProblem& p = **parsed;

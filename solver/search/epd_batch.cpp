@@ -21,6 +21,46 @@ std::vector<std::string> words(std::string_view s) {
   return out;
 }
 
+// The operations after the FEN fields: split at the semicolons outside double quotes.
+Expected<std::vector<std::string_view>> split_operations(std::string_view ops) {
+  std::vector<std::string_view> out;
+  bool quoted = false;
+  size_t start = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i] == '"') quoted = !quoted;
+    if (ops[i] == ';' && !quoted) {
+      if (const auto op = trim(ops.substr(start, i - start)); !op.empty()) out.push_back(op);
+      start = i + 1;
+    }
+  }
+  if (quoted) return Expected<std::vector<std::string_view>>::failure("unterminated quote");
+  if (const auto op = trim(ops.substr(start)); !op.empty()) out.push_back(op);
+  return out;
+}
+
+// Operands: "quoted strings" (spaces kept) or bare words.
+Expected<std::vector<std::string>> operands(std::string_view text, bool words_allowed) {
+  std::vector<std::string> out;
+  while (!(text = trim(text)).empty()) {
+    if (text.front() == '"') {
+      const size_t close = text.find('"', 1);
+      out.emplace_back(trim(text.substr(1, close - 1)));
+      text.remove_prefix(close + 1);
+      continue;
+    }
+    const size_t end = std::min(text.find_first_of(" \t"), text.size());
+    if (!words_allowed) return Expected<std::vector<std::string>>::failure("quote each line (\"e7e5 d1h5\")");
+    out.emplace_back(text.substr(0, end));
+    text.remove_prefix(end);
+  }
+  return out;
+}
+
+std::string unquote(std::string_view text) {
+  if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.substr(1, text.size() - 2);
+  return std::string(text);
+}
+
 }  // namespace
 
 std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int line_number) {
@@ -28,30 +68,33 @@ std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int li
   if (line.empty() || line.front() == '#') return std::nullopt;
   EpdProblem p;
   p.line_number = line_number;
-  const auto fail = [&](const std::string& why) {
-    return Expected<EpdProblem>::failure("line " + std::to_string(line_number) + ": " + why);
-  };
+  const auto fail = [](const std::string& why) { return Expected<EpdProblem>::failure(why); };
 
   // The four FEN fields.
   size_t pos = 0;
   for (int field = 0; field < 4; ++field) {
     while (pos < line.size() && line[pos] == ' ') ++pos;
     const size_t end = std::min(line.find(' ', pos), line.size());
-    if (pos >= end) return fail("expected four FEN fields");
+    if (pos >= end) return fail("FEN: expected four fields (board, side, castling, e.p.)");
     if (field) p.fen += ' ';
     p.fen += line.substr(pos, end - pos);
     pos = end;
   }
 
+  const auto ops = split_operations(pos < line.size() ? line.substr(pos) : std::string_view{});
+  if (!ops) return fail(ops.error());
   std::string from_bm;
-  std::string_view ops = pos < line.size() ? line.substr(pos) : std::string_view{};
-  while (!(ops = trim(ops)).empty()) {
-    const size_t semicolon = std::min(ops.find(';'), ops.size());
-    const std::string_view op = trim(ops.substr(0, semicolon));
-    ops.remove_prefix(std::min(semicolon + 1, ops.size()));
+  for (const std::string_view op : *ops) {
     const size_t space = std::min(op.find(' '), op.size());
     const std::string_view code = op.substr(0, space);
     const std::string_view operand = trim(op.substr(space));
+    const auto list = [&](bool words_allowed) -> Expected<std::vector<std::string>> {
+      if (operand == "none") return std::vector<std::string>{};
+      auto items = operands(operand, words_allowed);
+      if (!items) return Expected<std::vector<std::string>>::failure(std::string(code) + ": " + items.error());
+      if (items->empty()) return Expected<std::vector<std::string>>::failure(std::string(code) + ": empty (write none)");
+      return items;
+    };
     if (code == "bm" && operand.starts_with("#")) {
       const std::string n(operand.substr(1));
       if (n.empty() || n.front() == '-' || n == "0") return fail("bm " + std::string(operand) + ": the side to move is mated");
@@ -65,11 +108,21 @@ std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int li
     } else if (code == "rule") {
       p.rules.emplace_back(operand);
     } else if (code == "id") {
-      std::string_view text = operand;
-      if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.substr(1, text.size() - 2);
-      p.id = text;
+      p.id = unquote(operand);
+    } else if (code == "author") {
+      p.author = unquote(operand);
+    } else if (code == "source") {
+      p.source = unquote(operand);
     } else if (code == "PV:") {
       p.pv = words(operand);
+    } else if (code == "keys" || code == "tries") {
+      auto items = list(true);
+      if (!items) return fail(items.error());
+      (code == "keys" ? p.keys.emplace() : p.tries) = std::move(*items);
+    } else if (code == "solutions") {
+      auto items = list(false);
+      if (!items) return fail(items.error());
+      p.solutions = std::move(*items);
     }
   }
   if (p.stipulation.empty()) p.stipulation = from_bm;

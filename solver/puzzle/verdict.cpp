@@ -1,0 +1,147 @@
+#include "solver/puzzle/verdict.h"
+
+#include <algorithm>
+
+#include "rules/game.h"
+#include "solver/search/line.h"
+
+namespace dm::puzzle {
+
+namespace {
+
+using tree::AttackNode;
+using tree::Ending;
+
+std::string path_text(const std::vector<std::string>& path) {
+  std::string out;
+  for (const auto& turn : path) out += (out.empty() ? "" : " ") + turn;
+  return out;
+}
+
+// Walks a key's main line for duals; `path` holds the UCI turns that lead to a node (a
+// threat in parentheses, the defences of one group joined by '/').
+class DualSearch {
+ public:
+  DualSearch(bool direct, Verdict& verdict) : direct_(direct), verdict_(verdict) {}
+
+  void walk(const AttackNode& node, std::vector<std::string>& path, const std::string& label) {
+    path.push_back(label);
+    if (node.threats.size() > 1) {
+      verdict_.tolerated.push_back(path_text(path) + ": " + std::to_string(node.threats.size()) + " threats");
+    }
+    for (const AttackNode& threat : node.threats) walk(threat, path, "(" + turn_to_uci(threat.turn) + ")");
+    for (const tree::DefenceGroup& group : node.defences) {
+      if (group.answer.empty()) continue;
+      std::string defences;
+      for (const Turn& defence : group.turns) defences += (defences.empty() ? "" : "/") + turn_to_uci(defence);
+      path.push_back(defences);
+      const AttackNode& answer = group.answer.front();
+      note_duals(answer, path);
+      walk(answer, path, turn_to_uci(answer.turn));
+      path.pop_back();
+    }
+    path.pop_back();
+  }
+
+ private:
+  void note_duals(const AttackNode& answer, const std::vector<std::string>& path) {
+    if (answer.duals.empty()) return;
+    std::string text = path_text(path) + ": " + turn_to_uci(answer.turn);
+    for (const Turn& dual : answer.duals) text += " | " + turn_to_uci(dual);
+    if (direct_ && answer.ending != Ending::None) {
+      verdict_.tolerated.push_back(text + " (final move)");
+    } else {
+      verdict_.findings.push_back({Defect::Dual, text});
+    }
+  }
+
+  bool direct_;
+  Verdict& verdict_;
+};
+
+std::set<std::string> found_answers(const tree::SolutionTree& tree, bool help) {
+  std::set<std::string> out;
+  if (help) {
+    for (const auto& line : tree.solutions) out.insert(search::line_to_uci(line));
+  } else {
+    for (const auto& key : tree.keys) out.insert(turn_to_uci(key.turn));
+  }
+  return out;
+}
+
+void compare_sets(const Puzzle& puzzle, bool help, bool decided, Verdict& verdict) {
+  const std::string what = help ? "solution" : "key";
+  if (!puzzle.expected) {
+    if (!help && verdict.found.size() > 1) {
+      verdict.findings.push_back({Defect::Cooked, std::to_string(verdict.found.size()) + " keys"});
+    }
+    return;
+  }
+  for (const auto& answer : verdict.found) {
+    if (!puzzle.expected->contains(answer)) {
+      verdict.findings.push_back({Defect::Cooked, answer + " is a " + what + " too"});
+    }
+  }
+  if (!decided) return;
+  for (const auto& answer : *puzzle.expected) {
+    if (!verdict.found.contains(answer)) {
+      verdict.findings.push_back({Defect::SourceFails, answer + " is not a " + what});
+    }
+  }
+}
+
+}  // namespace
+
+std::string_view defect_name(Defect defect) {
+  switch (defect) {
+    case Defect::NoSolution: return "no-solution";
+    case Defect::Cooked: return "cooked";
+    case Defect::ShortSolution: return "short-solution";
+    case Defect::Dual: return "dual";
+    case Defect::SourceFails: return "source-fails";
+    case Defect::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+std::vector<Defect> Verdict::defects() const {
+  std::vector<Defect> out;
+  for (const Finding& f : findings) out.push_back(f.defect);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::string Verdict::summary() const {
+  if (sound()) return "sound";
+  std::string out;
+  for (const Defect d : defects()) out += (out.empty() ? "" : ", ") + std::string(defect_name(d));
+  return out;
+}
+
+Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
+  Verdict verdict;
+  const bool help = puzzle.stipulation.play == search::Play::Help;
+  verdict.found = found_answers(tree, help);
+  const bool decided = tree.status != search::SolveStatus::Unknown;
+  if (!decided) verdict.findings.push_back({Defect::Unknown, "a limit stopped the search"});
+  if (tree.status == search::SolveStatus::NoSolution && !(puzzle.expected && puzzle.expected->empty())) {
+    verdict.findings.push_back({Defect::NoSolution, "nothing achieves " + puzzle.stipulation.to_string()});
+  }
+  compare_sets(puzzle, help, decided, verdict);
+  if (help || !decided) return verdict;
+
+  const bool direct = puzzle.stipulation.play == search::Play::Direct;
+  for (const AttackNode& key : tree.keys) {
+    const std::string uci = turn_to_uci(key.turn);
+    if (key.length < puzzle.stipulation.turns) {
+      verdict.findings.push_back({Defect::ShortSolution, uci + " works in " + std::to_string(key.length)});
+    }
+    if (puzzle.expected && !puzzle.expected->contains(uci)) continue;
+    std::vector<std::string> path;
+    DualSearch(direct, verdict).walk(key, path, uci);
+  }
+  return verdict;
+}
+
+}  // namespace dm::puzzle

@@ -1,0 +1,58 @@
+#pragma once
+// The soundness verdict of a problem: its solution tree (tree/solution_tree.h) judged against
+// what its source claims (puzzle_file.h), the way a problemist would.
+//
+// Defects, every one found is listed:
+//   no-solution     nothing achieves the stipulation;
+//   cooked          more keys than the source gives (with no keys given: more than one), or a
+//                   solution where the source says none; help play: more solutions than given;
+//   short-solution  a key (direct and self play) works in fewer turns than stipulated;
+//   dual            a dual in a main line: see below;
+//   source-fails    a key or solution the source gives is not one;
+//   unknown         the search stopped at a limit before deciding (the other defects are then
+//                   only those the proven part shows: cooks by proven keys).
+// Duals: the main line of a key is its threats and its variations (every defender turn and
+// the attacker's answers, down to the goal). An attacker turn with an equally short
+// alternative is a dual. As most schools do (and Popeye's default output, which prints
+// them without a mark), duals of the final move that itself reaches the goal in direct play
+// (two ways to mate at the end of a #2) are tolerated: reported, never a defect. So are several
+// threats. Duals earlier in a line, and every dual of self play (where the defender's reply,
+// not the attacker's move, ends the play), are defects. Only the keys the source gives are
+// searched for duals (every key when it gives none): a cook's own duals do not matter.
+//
+// Expected and found keys and lines compare as sets of canonical UCI strings.
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "solver/puzzle/puzzle_file.h"
+#include "solver/tree/solution_tree.h"
+
+namespace dm::puzzle {
+
+enum class Defect : uint8_t { NoSolution, Cooked, ShortSolution, Dual, SourceFails, Unknown };
+std::string_view defect_name(Defect defect);  // "no-solution", "cooked", ...
+
+// One defect with what shows it ("d1h5,h5f7 is a key too").
+struct Finding {
+  Defect defect;
+  std::string detail;
+};
+
+struct Verdict {
+  std::vector<Finding> findings;       // empty: sound
+  std::vector<std::string> tolerated;  // final-move duals and multiple threats, for the record
+  std::set<std::string> found;         // keys or solution lines the solver found, UCI
+
+  bool sound() const { return findings.empty(); }
+  // The distinct defects, in the order of the enum.
+  std::vector<Defect> defects() const;
+  // "sound", or the defects' names joined by ", ".
+  std::string summary() const;
+};
+
+Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree);
+
+}  // namespace dm::puzzle
