@@ -1,0 +1,114 @@
+#include "solver/report/html_format.h"
+
+#include "solver/report/solution_rows.h"
+#include "solver/report/svg_diagram.h"
+
+namespace dm::report {
+
+namespace {
+
+constexpr std::string_view kStyle = R"(
+body { font-family: "DejaVu Sans", "Noto Sans", Arial, sans-serif; margin: 1.5em; color: #222; }
+article.problem { margin-bottom: 2.5em; }
+.board .light { fill: #f0d9b5; }
+.board .dark { fill: #b58863; }
+.board text { text-anchor: middle; dominant-baseline: central; }
+.board .piece { font-size: 38px; font-family: "DejaVu Sans", "Noto Sans Symbols2", "Segoe UI Symbol", serif; }
+.board .fairy { font-size: 20px; font-weight: bold; font-family: "DejaVu Sans", Arial, sans-serif; }
+.board .coord { font-size: 12px; fill: #555; }
+dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
+dl.facts dt { font-weight: bold; }
+dl.facts dd { margin: 0; font-family: monospace; }
+p.verdict { font-weight: bold; }
+ul.tree, ul.tree ul { list-style: none; padding-left: 1.5em; margin: 0; font-family: monospace; font-size: 15px; }
+ul.tree summary { cursor: pointer; }
+nav li { margin: 0.2em 0; }
+)";
+
+std::string escape(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+void write_rows(const std::vector<Row>& rows, std::string& out) {
+  for (const Row& row : rows) {
+    if (row.children.empty()) {
+      out += "<li>" + escape(row.text) + "</li>\n";
+      continue;
+    }
+    out += "<li><details open><summary>" + escape(row.text) + "</summary>\n<ul>\n";
+    write_rows(row.children, out);
+    out += "</ul></details></li>\n";
+  }
+}
+
+void write_section(const std::string& title, const std::vector<Row>& rows, std::string& out) {
+  if (rows.empty()) return;
+  out += "<section class=\"solution\"><h3>" + escape(title) + "</h3>\n<ul class=\"tree\">\n";
+  write_rows(rows, out);
+  out += "</ul></section>\n";
+}
+
+std::string problem_article(const tree::SolutionTree& tree, const std::string& title, const std::string& verdict,
+                            const std::string& anchor, const FormatOptions& options) {
+  std::string out = "<article class=\"problem\"" + (anchor.empty() ? "" : " id=\"" + anchor + "\"") + ">\n";
+  out += "<h2>" + escape(title) + "</h2>\n<div class=\"diagram\">" + svg_diagram(tree.position) + "</div>\n";
+  out += "<dl class=\"facts\">\n";
+  for (const auto& [name, value] : header_fields(tree)) {
+    out += "<dt>" + escape(name) + "</dt><dd>" + escape(value) + "</dd>\n";
+  }
+  out += "</dl>\n";
+  if (!verdict.empty()) out += "<p class=\"verdict\">" + escape(verdict) + "</p>\n";
+  const SolutionRows rows = solution_rows(tree, options);
+  write_section(rows.keys.size() == 1 ? "Key" : "Keys", rows.keys, out);
+  write_section("Tries", rows.tries, out);
+  write_section("Solutions", rows.solutions, out);
+  write_section("Set play", rows.set_play, out);
+  if (!tree.tries_complete) out += "<p>The try search was cut short: more tries may exist.</p>\n";
+  if (tree.status == search::SolveStatus::Unknown) out += "<p>The search was stopped: the solution is incomplete.</p>\n";
+  return out + "</article>\n";
+}
+
+std::string page(const std::string& title, const std::string& body) {
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title) +
+         "</title>\n<style>" + std::string(kStyle) + "</style>\n</head>\n<body>\n" + body +
+         "</body>\n</html>\n";
+}
+
+std::string default_title(const tree::SolutionTree& tree, const FormatOptions& options) {
+  const std::string base = tree.stipulation.to_string() + " (" + tree.variant + ")";
+  return options.id.empty() ? base : options.id + ": " + base;
+}
+
+}  // namespace
+
+std::string write_html(const tree::SolutionTree& tree, const FormatOptions& options) {
+  const std::string title = default_title(tree, options);
+  return page(title, problem_article(tree, title, "", "", options));
+}
+
+std::string write_html_collection(const std::string& title, const std::vector<CollectionEntry>& entries,
+                                  const FormatOptions& options) {
+  std::string body = "<h1>" + escape(title) + "</h1>\n<nav><ol>\n";
+  for (size_t i = 0; i < entries.size(); ++i) {
+    body += "<li><a href=\"#p" + std::to_string(i + 1) + "\">" + escape(entries[i].title) + "</a>" +
+            (entries[i].verdict.empty() ? "" : " — " + escape(entries[i].verdict)) + "</li>\n";
+  }
+  body += "</ol></nav>\n";
+  for (size_t i = 0; i < entries.size(); ++i) {
+    body += problem_article(*entries[i].tree, entries[i].title, entries[i].verdict, "p" + std::to_string(i + 1),
+                            options);
+  }
+  return page(title, body);
+}
+
+}  // namespace dm::report

@@ -1,0 +1,20 @@
+#pragma once
+// A solution tree as one JSON object: the fields `dmsolve solve --json` prints (id, variant,
+// rules, fen, stipulation, status, length, keys or solutions in UCI, nodes, seconds) and a
+// `tree` field with the whole annotated solution, every turn given as UCI and SAN. The schema
+// is documented in docs/tree-schema.md.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "solver/report/format_options.h"
+#include "solver/tree/solution_tree.h"
+
+namespace dm::report {
+
+nlohmann::ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& options);
+
+// One line (dump()) unless options.pretty, then indented by two spaces.
+std::string write_json(const tree::SolutionTree& tree, const FormatOptions& options);
+
+}  // namespace dm::report

@@ -1,0 +1,166 @@
+#include "solver/report/solution_rows.h"
+
+#include "solver/report/turn_text.h"
+#include "solver/tree/tree_turns.h"
+
+namespace dm::report {
+
+namespace {
+
+using tree::AttackNode;
+using tree::DefenceGroup;
+using tree::Ending;
+
+std::string attacker_number(int n) { return std::to_string(n) + "."; }
+std::string defender_number(int n) { return std::to_string(n) + "..."; }
+
+// An attacker's turn: "1.Qf2!", "2.Qb2#", "1.Bxf7,Bxe8! (king captured)"; the key's "!" or the
+// try's "?" comes straight after the moves, before a mark of the ending.
+std::string attack_text(const Position& pos, const Turn& turn, Ending ending, int n, std::string_view mark) {
+  const std::string san = turn_to_san(pos, turn);
+  return attacker_number(n) + san + std::string(mark) + ending_mark(san, ending);
+}
+
+// The attacker's other turns of the same worth: all of them with options.full, else a few.
+std::string duals_text(const AttackNode& node, const Position& pos, int n, const FormatOptions& options) {
+  const int count = int(node.duals.size());
+  const int shown = options.full || count <= options.list_limit ? count : std::min(count, options.examples);
+  std::string text;
+  for (int i = 0; i < shown; ++i) text += (i ? " " : "") + attack_text(pos, node.duals[i], node.ending, n, "");
+  if (shown < count) text += " ... " + std::to_string(count) + " duals";
+  return " (" + text + ")";
+}
+
+class RowWriter {
+ public:
+  RowWriter(const search::Stipulation& stipulation, const FormatOptions& options)
+      : stipulation_(stipulation), options_(options) {}
+
+  // The row of an attacker turn made in pos as turn n, and the rows below it.
+  Row attack(const AttackNode& node, const Position& pos, int n, std::string_view mark) const {
+    Row row;
+    row.text = attack_text(pos, node.turn, node.ending, n, mark);
+    if (!node.duals.empty()) row.text += duals_text(node, pos, n, options_);
+    const Position after = after_turn(pos, node.turn);
+    add_threats(node, after, n + 1, row);
+    for (const DefenceGroup& group : node.defences) add_defence(group, after, n, row.children);
+    return row;
+  }
+
+  Row try_row(const tree::Try& t, const Position& pos) const {
+    Row row = attack(t.play, pos, 1, "?");
+    // A try that stalemates the defender has no refutation to show; say so instead of "=".
+    if (t.stalemates || t.play.ending == Ending::Stalemate) {
+      row.text = attack_text(pos, t.play.turn, Ending::None, 1, "? (stalemate)");
+    }
+    const Position after = after_turn(pos, t.play.turn);
+    std::string but;
+    for (const auto& refutation : t.refutations) {
+      but += " " + defender_number(1) + turn_san(after, refutation.turn) + "!";
+      if (refutation.ending == Ending::Stalemate) but += " (stalemate)";
+    }
+    if (!but.empty()) row.children.push_back({"but" + but, {}});
+    return row;
+  }
+
+  // A line of help play from start, opened by the attacker or by the defender.
+  Row line(const search::Line& line, const Position& start, bool attacker_first) const {
+    Position pos = start;
+    std::string text;
+    int n = 1;
+    bool attacker = attacker_first;
+    for (size_t i = 0; i < line.size(); ++i) {
+      const Position after = after_turn(pos, line[i]);
+      const Ending ending = i + 1 == line.size() ? tree::ending_of(after, stipulation_, pos.side_to_move()) : Ending::None;
+      if (!text.empty()) text += ' ';
+      // Help play numbers pairs (defender, attacker); an attacker's opening turn is "1...".
+      if (!attacker) text += attacker_number(n);
+      else if (i == 0) text += defender_number(n);
+      text += turn_san(pos, line[i], ending);
+      if (attacker) ++n;
+      attacker = !attacker;
+      pos = after;
+    }
+    return {text, {}};
+  }
+
+ private:
+  // Threats are attacker turns played as if the defender passed: SAN is read in that position.
+  void add_threats(const AttackNode& node, const Position& after, int n, Row& row) const {
+    if (node.threats.empty()) return;
+    const auto passed = tree::passed_position(after);
+    if (!passed) return;
+    bool simple = true;
+    for (const AttackNode& threat : node.threats) simple &= threat.defences.empty() && threat.threats.empty();
+    row.text += " threat:";
+    if (simple) {
+      for (const AttackNode& threat : node.threats) row.text += " " + attack(threat, *passed, n, "").text;
+      return;
+    }
+    for (const AttackNode& threat : node.threats) row.children.push_back(attack(threat, *passed, n, ""));
+  }
+
+  // The answer's own row text goes on the defence's line; its rows go below the defence.
+  void add_defence(const DefenceGroup& group, const Position& pos, int n, std::vector<Row>& rows) const {
+    const auto line_after = [&](const Turn& turn, std::string text) {
+      Row row;
+      if (!group.answer.empty()) {
+        Row answer = attack(group.answer.front(), after_turn(pos, turn), n + 1, "");
+        text += " " + answer.text;
+        row.children = std::move(answer.children);
+      }
+      row.text = std::move(text);
+      return row;
+    };
+    const int count = int(group.turns.size());
+    if (count <= options_.list_limit) {
+      for (const Turn& turn : group.turns) {
+        rows.push_back(line_after(turn, defender_number(n) + turn_san(pos, turn, group.ending)));
+      }
+      return;
+    }
+    const int shown = options_.full ? count : std::min(count, options_.examples);
+    std::string text = defender_number(n) + "(" + std::to_string(count) + " turns:";
+    for (int i = 0; i < shown; ++i) text += " " + turn_san(pos, group.turns[i], group.ending);
+    text += shown < count ? " ...)" : ")";
+    rows.push_back(line_after(group.turns.front(), text));
+  }
+
+  const search::Stipulation& stipulation_;
+  const FormatOptions& options_;
+};
+
+}  // namespace
+
+SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& options) {
+  const RowWriter writer(tree.stipulation, options);
+  SolutionRows rows;
+  for (const AttackNode& key : tree.keys) {
+    Row row = writer.attack(key, tree.position, 1, "!");
+    if (key.length < tree.stipulation.turns) row.text += " (short solution in " + std::to_string(key.length) + ")";
+    rows.keys.push_back(std::move(row));
+  }
+  for (const tree::Try& t : tree.tries) rows.tries.push_back(writer.try_row(t, tree.position));
+  for (const search::Line& line : tree.solutions) {
+    rows.solutions.push_back(writer.line(line, tree.position, tree.stipulation.attacker_starts));
+  }
+  if (!tree.set_play.empty()) {
+    if (const auto passed = tree::passed_position(tree.position)) {
+      for (const search::Line& line : tree.set_play) rows.set_play.push_back(writer.line(line, *passed, true));
+    }
+  }
+  return rows;
+}
+
+std::vector<std::pair<std::string, std::string>> header_fields(const tree::SolutionTree& tree) {
+  std::vector<std::pair<std::string, std::string>> fields = {
+      {"variant", variant_label(tree)},
+      {"fen", tree.position.fen()},
+      {"stipulation", tree.stipulation.to_string()},
+      {"status", std::string(search::status_name(tree.status))},
+  };
+  if (tree.length > 0) fields.emplace_back("length", std::to_string(tree.length));
+  return fields;
+}
+
+}  // namespace dm::report

@@ -1,0 +1,35 @@
+#pragma once
+// A solution tree as a problemist prints it, line by line: what the text and HTML formats
+// share. Each row is one printed line in SAN with problemist move numbers ("1.Qf2! threat:
+// 2.Qc5#", "1...Kb1 2.Qb2#"); its children are the lines printed below it, one indent deeper.
+// Popeye's output is the model: the key with "!", a try with "?" and its refutation ("but
+// 1...Rxf2!"), a defence and the attacker's answer on one line, duals in parentheses after the
+// answer, help-play solutions one per line with move numbers.
+
+#include <string>
+#include <vector>
+
+#include "solver/report/format_options.h"
+#include "solver/tree/solution_tree.h"
+
+namespace dm::report {
+
+struct Row {
+  std::string text;
+  std::vector<Row> children;
+};
+
+struct SolutionRows {
+  std::vector<Row> keys;       // direct and self play
+  std::vector<Row> tries;
+  std::vector<Row> solutions;  // help play
+  std::vector<Row> set_play;
+};
+
+SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& options);
+
+// The facts above the solution: variant and rule options, FEN, stipulation, status, as
+// "name: value" pairs in print order.
+std::vector<std::pair<std::string, std::string>> header_fields(const tree::SolutionTree& tree);
+
+}  // namespace dm::report

@@ -1,0 +1,44 @@
+#include "solver/report/text_format.h"
+
+#include "solver/report/solution_rows.h"
+
+namespace dm::report {
+
+namespace {
+
+constexpr int kIndent = 4;
+
+void write_rows(const std::vector<Row>& rows, int depth, std::string& out) {
+  for (const Row& row : rows) {
+    out += std::string(size_t(depth * kIndent), ' ') + row.text + '\n';
+    write_rows(row.children, depth + 1, out);
+  }
+}
+
+void write_section(const std::string& title, const std::vector<Row>& rows, std::string& out) {
+  if (rows.empty()) return;
+  out += '\n' + title + '\n';
+  write_rows(rows, 1, out);
+}
+
+}  // namespace
+
+std::string write_text(const tree::SolutionTree& tree, const FormatOptions& options) {
+  std::string out;
+  if (!options.id.empty()) out += "id " + options.id + '\n';
+  for (const auto& [name, value] : header_fields(tree)) out += name + ' ' + value + '\n';
+  const SolutionRows rows = solution_rows(tree, options);
+  const bool help = tree.stipulation.play == search::Play::Help;
+  if (help) {
+    write_section("solutions (" + std::to_string(rows.solutions.size()) + ")", rows.solutions, out);
+    write_section("set play", rows.set_play, out);
+  } else {
+    write_section(rows.keys.size() == 1 ? "key" : "keys (" + std::to_string(rows.keys.size()) + ")", rows.keys, out);
+    write_section("tries", rows.tries, out);
+    if (!tree.tries_complete) out += "\n(the try search was cut short: more tries may exist)\n";
+  }
+  if (tree.status == search::SolveStatus::Unknown) out += "\n(the search was stopped: the solution is incomplete)\n";
+  return out;
+}
+
+}  // namespace dm::report

@@ -1,0 +1,45 @@
+#include "solver/report/turn_text.h"
+
+#include <deque>
+
+namespace dm::report {
+
+Position after_turn(const Position& pos, const Turn& turn) {
+  Position copy = pos;
+  std::deque<StateInfo> states;
+  for (const Move m : turn) copy.do_move(m, states.emplace_back());
+  return Position(copy);  // a copy starts its own chain from the current state
+}
+
+std::string ending_mark(const std::string& san, tree::Ending ending) {
+  switch (ending) {
+    case tree::Ending::None: return "";
+    case tree::Ending::Mate: return !san.empty() && san.back() == '#' ? "" : "#";
+    case tree::Ending::Stalemate: return " =";
+    case tree::Ending::KingCapture: return " (king captured)";
+    case tree::Ending::Win: return " (win)";
+  }
+  return "";
+}
+
+std::string turn_san(const Position& pos, const Turn& turn, tree::Ending ending) {
+  const std::string san = turn_to_san(pos, turn);
+  return san + ending_mark(san, ending);
+}
+
+std::string_view ending_name(tree::Ending ending) {
+  switch (ending) {
+    case tree::Ending::None: return "none";
+    case tree::Ending::Mate: return "mate";
+    case tree::Ending::Stalemate: return "stalemate";
+    case tree::Ending::KingCapture: return "king-capture";
+    case tree::Ending::Win: return "win";
+  }
+  return "none";
+}
+
+std::string variant_label(const tree::SolutionTree& tree) {
+  return tree.rule_options.empty() ? tree.variant : tree.variant + " (" + tree.rule_options + ")";
+}
+
+}  // namespace dm::report

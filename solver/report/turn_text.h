@@ -1,0 +1,30 @@
+#pragma once
+// Turns of a solution tree as text, for every format: the tree keeps moves, so a format
+// replays them from the problem position to write SAN, and adds the mark of how the play
+// ends where SAN itself does not carry it (stalemate, a captured king, a variant's own win).
+
+#include <string>
+#include <string_view>
+
+#include "rules/game.h"
+#include "rules/position.h"
+#include "solver/tree/solution_tree.h"
+
+namespace dm::report {
+
+// The position after turn, with a state chain of its own (independent of pos).
+Position after_turn(const Position& pos, const Turn& turn);
+
+// SAN of turn in pos with the ending's mark: "Qb2#", "Kh7,Kg6", "Qb6 =", "Qxe8 (king captured)".
+std::string turn_san(const Position& pos, const Turn& turn, tree::Ending ending = tree::Ending::None);
+
+// The mark written after a turn that ends the play, "" when SAN already has it or play goes on.
+std::string ending_mark(const std::string& san, tree::Ending ending);
+
+// "none", "mate", "stalemate", "king-capture", "win": the JSON names.
+std::string_view ending_name(tree::Ending ending);
+
+// The header facts every format shows: "chess", "marseillais (ep=any no-second-move=stalemate)".
+std::string variant_label(const tree::SolutionTree& tree);
+
+}  // namespace dm::report

@@ -1,0 +1,140 @@
+// The HTML pages (solver/report/html_format.h, svg_diagram.h): self-contained, a board whose
+// squares carry their pieces as data attributes, collapsible variations. The case tagged
+// [html-pages] also writes pages for the headless-browser check (tests/html/check_pages.py).
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "report_support.h"
+#include "solver/report/html_format.h"
+#include "test_data.h"
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+
+size_t count(const std::string& text, const std::string& part) {
+  size_t n = 0;
+  for (size_t i = text.find(part); i != std::string::npos; i = text.find(part, i + 1)) ++n;
+  return n;
+}
+
+// The squares of the page's diagrams with their pieces, as data-square / data-piece say.
+std::vector<std::map<std::string, std::string>> boards_of(const std::string& html, std::vector<int>& squares) {
+  std::vector<std::map<std::string, std::string>> boards;
+  const std::regex square("data-square=\"([a-l][0-9]+)\"( data-piece=\"([wb][A-Z])\")?");
+  size_t at = html.find("<svg class=\"board\"");
+  while (at != std::string::npos) {
+    const size_t end = html.find("</svg>", at);
+    const std::string svg = html.substr(at, end - at);
+    std::map<std::string, std::string> pieces;
+    int n = 0;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), square); it != std::sregex_iterator(); ++it) {
+      ++n;
+      if ((*it)[3].matched) pieces[(*it)[1]] = (*it)[3];
+    }
+    boards.push_back(pieces);
+    squares.push_back(n);
+    at = html.find("<svg class=\"board\"", end);
+  }
+  return boards;
+}
+
+void check_self_contained(const std::string& html) {
+  CHECK(starts_with(html, "<!DOCTYPE html>"));
+  CHECK(count(html, "<script") == 0);
+  CHECK(count(html, "src=") == 0);
+  CHECK(count(html, "url(") == 0);
+  CHECK(count(html, "<link") == 0);
+  // The only address is the SVG namespace, which names and does not load anything.
+  CHECK(count(html, "http") == count(html, "xmlns=\"http://www.w3.org/2000/svg\""));
+  CHECK(count(html, "<details") == count(html, "</details>"));
+  CHECK(count(html, "<ul") == count(html, "</ul>"));
+}
+
+struct Page {
+  std::string name;
+  std::string html;
+  std::vector<std::string> fens;  // the boards' FENs in page order
+};
+
+std::vector<Page> sample_pages(const std::vector<tree::SolutionTree>& trees) {
+  std::vector<Page> pages = {
+      {"orthodox-two-mover", report::write_html(trees[0], {}), {trees[0].position.fen()}},
+      {"mainzer-11x8", report::write_html(trees[1], {}), {trees[1].position.fen()}},
+  };
+  std::vector<report::CollectionEntry> entries;
+  Page collection{"collection", "", {}};
+  for (const auto& t : trees) {
+    entries.push_back({t.variant + " " + t.stipulation.to_string(), &t, "as published"});
+    collection.fens.push_back(t.position.fen());
+  }
+  collection.html = report::write_html_collection("report test collection", entries, {});
+  pages.push_back(collection);
+  return pages;
+}
+
+}  // namespace
+
+TEST_CASE("html: a self-contained page with the board, the facts and the tree", "[report][html]") {
+  const tree::SolutionTree t = popeye_two_mover();
+  const std::string html = report::write_html(t, {});
+  check_self_contained(html);
+  std::vector<int> squares;
+  const auto boards = boards_of(html, squares);
+  REQUIRE(boards.size() == 1);
+  CHECK(squares.front() == 64);
+  CHECK(boards.front() == fen_pieces(t.position.fen()));
+  CHECK(count(html, "<summary>1.Qf2! threat: 2.O-O#</summary>") == 1);
+  CHECK(count(html, "<li>1...Kb1 2.O-O#</li>") == 1);
+  CHECK(count(html, "<li>but 1...Kb1!</li>") == 1);
+  CHECK(count(html, "<dd>#2</dd>") == 1);
+  CHECK(count(html, "<dd>" + t.position.fen() + "</dd>") == 1);
+}
+
+TEST_CASE("html: every piece kind is drawn on 11x8 and 8x8, and a collection page", "[report][html]") {
+  const std::vector<tree::SolutionTree> trees = {popeye_two_mover(), mainzer_mate(), popeye_helpmate(),
+                                                 king_capture_mate()};
+  for (const Page& page : sample_pages(trees)) {
+    INFO(page.name);
+    check_self_contained(page.html);
+    std::vector<int> squares;
+    const auto boards = boards_of(page.html, squares);
+    REQUIRE(boards.size() == page.fens.size());
+    for (size_t i = 0; i < boards.size(); ++i) {
+      CHECK(boards[i] == fen_pieces(page.fens[i]));
+      CHECK(squares[i] == (page.fens[i] == trees[1].position.fen() ? 88 : 64));
+    }
+  }
+  // Janus, Marshall and Amazon have no chess glyph: a disc with their letter.
+  const std::string mainzer = report::write_html(trees[1], {});
+  for (const char* letter : {">J<", ">M<", ">A<"}) CHECK(count(mainzer, letter) == 2);
+  const std::string collection = sample_pages(trees).back().html;
+  CHECK(count(collection, "<article class=\"problem\"") == trees.size());
+  CHECK(count(collection, "as published") == 2 * trees.size());
+}
+
+// Writes the sample pages and a manifest ("name<TAB>fen<TAB>fen..." per page) to the folder
+// DMSOLVE_HTML_DIR names (the CTest fixture of the browser check), else to a temporary folder.
+TEST_CASE("html: sample pages for the headless-browser check", "[report][html][html-pages]") {
+  const char* dir = std::getenv("DMSOLVE_HTML_DIR");
+  const std::filesystem::path out = dir ? std::filesystem::path(dir)
+                                        : std::filesystem::temp_directory_path() / "dmsolve-report-html";
+  std::filesystem::create_directories(out);
+  const std::vector<tree::SolutionTree> trees = {popeye_two_mover(), mainzer_mate(), popeye_helpmate(),
+                                                 king_capture_mate()};
+  std::ofstream manifest(out / "pages.tsv");
+  for (const Page& page : sample_pages(trees)) {
+    std::ofstream(out / (page.name + ".html")) << page.html;
+    manifest << page.name;
+    for (const auto& fen : page.fens) manifest << '\t' << fen;
+    manifest << '\n';
+    CHECK(std::filesystem::file_size(out / (page.name + ".html")) == page.html.size());
+  }
+  manifest.close();
+  CHECK(read_lines((out / "pages.tsv").string())->size() == 3);
+}

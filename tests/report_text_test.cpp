@@ -1,0 +1,94 @@
+// The text format (solver/report/text_format.h): problemist notation as Popeye prints it.
+
+#include <catch2/catch.hpp>
+
+#include "report_support.h"
+#include "rules/game.h"
+#include "solver/report/text_format.h"
+#include "test_data.h"
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+Position after(const Position& pos, const Turn& turn) {
+  Game game(pos);
+  for (const Move m : turn) game.play(m);
+  return Position(game.position());
+}
+
+}  // namespace
+
+TEST_CASE("text: Popeye's #2 with threat, variation, tries and refutations", "[report][text]") {
+  const tree::SolutionTree t = popeye_two_mover();
+  const std::string text = report::write_text(t, {});
+  INFO(text);
+  CHECK(starts_with(text, "variant chess\nfen 8/Q7/8/8/8/8/8/2k1K2R w K - 0 1\nstipulation #2\nstatus solved\n"));
+  // Popeye: "1.Qa7-f2 ! threat: 2.0-0 #" and "1...Kc1-b1 2.0-0 #", here in SAN, the defence one
+  // indent deeper than the key.
+  CHECK(contains(text, "\n    1.Qf2! threat: 2.O-O#\n        1...Kb1 2.O-O#\n"));
+  CHECK(contains(text, "\n    1.Rh2? threat: 2.Qa1#\n        but 1...Kb1!\n"));
+  CHECK(contains(text, "\n    1.Qa3+?\n        1...Kb1 2.Kd2#\n        but 1...Kc2!\n"));
+  CHECK(contains(text, "\n    1.Qa2? (stalemate)\n"));
+  // Every turn of the tree is written in the SAN of the position it is played in.
+  const Turn& key = t.keys.front().turn;
+  CHECK(contains(text, "1." + turn_to_san(t.position, key) + "!"));
+  const Position after_key = after(t.position, key);
+  CHECK(contains(text, "1..." + turn_to_san(after_key, t.keys.front().defences.front().turns.front())));
+}
+
+TEST_CASE("text: short solutions, stalemate refutations and the stopped search", "[report][text]") {
+  tree::SolutionTree t = popeye_two_mover();
+  t.keys.front().length = 1;
+  t.tries.front().refutations.front().ending = tree::Ending::Stalemate;
+  t.status = search::SolveStatus::Unknown;
+  t.tries_complete = false;
+  const std::string text = report::write_text(t, {});
+  INFO(text);
+  CHECK(contains(text, "1.Qf2! threat: 2.O-O# (short solution in 1)\n"));
+  CHECK(contains(text, "but 1...Kb1! (stalemate)\n"));
+  CHECK(contains(text, "more tries may exist"));
+  CHECK(contains(text, "incomplete"));
+}
+
+TEST_CASE("text: a large defender group prints a count and examples, or every turn", "[report][text]") {
+  const tree::SolutionTree t = marseillais_group();
+  const tree::DefenceGroup& group = t.keys.front().defences.front();
+  const Position after_key = after(t.position, t.keys.front().turn);
+  const std::string count = "1...(" + std::to_string(group.turns.size()) + " turns:";
+
+  report::FormatOptions options;
+  const std::string brief = report::write_text(t, options);
+  INFO(brief);
+  CHECK(starts_with(brief, "variant marseillais (" + t.rule_options + ")\n"));
+  CHECK(contains(brief, count));
+  for (size_t i = 0; i < group.turns.size(); ++i) {
+    const bool shown = contains(brief, " " + turn_to_san(after_key, group.turns[i]) + " ");
+    CHECK(shown == (i < size_t(options.examples)));
+  }
+  CHECK(contains(brief, " ...) 2.Ra8,Ra1 (2.Rb1,Ra1)\n"));
+
+  options.full = true;
+  const std::string full = report::write_text(t, options);
+  for (const Turn& turn : group.turns) {
+    const std::string san = turn_to_san(after_key, turn);
+    CHECK((contains(full, " " + san + " ") || contains(full, " " + san + ")")));
+  }
+  CHECK_FALSE(contains(full, "...)"));
+}
+
+TEST_CASE("text: a king capture is marked, and help play numbered with its set play", "[report][text]") {
+  const std::string capture = report::write_text(king_capture_mate(), {});
+  INFO(capture);
+  CHECK(contains(capture, "keys (2)\n    1.Bxf7,Bxe8! (king captured)\n    1.Qxf7,Qxe8! (king captured)\n"));
+
+  // Popeye writes "1.Ra8-d8 Bg3-d6 2.e7-e5 Bg4-h5 #" and set play "1...Bg4-e2 2.0-0-0 Be2-a6 #".
+  const std::string help = report::write_text(popeye_helpmate(), {});
+  INFO(help);
+  CHECK(contains(help, "stipulation h#2\n"));
+  CHECK(contains(help, "\nsolutions (1)\n    1.Rd8 Bd6 2.e5 Bh5#\n"));
+  CHECK(contains(help, "\nset play\n    1...Be2 2.O-O-O Ba6#\n"));
+}
