@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""Finds sound problems for the puzzle collections by random search, solving each with dmsolve.
+
+A candidate is a random sparse position (both kings where the variant has royal kings, plus a
+few other pieces), or a small mutation of a candidate that came close (a few keys too many).
+Each is solved with `dmsolve solve --json`; a candidate is kept when it is sound:
+  direct/self play: status solved, exactly one key, shortest length == the stipulated length;
+  help play: status solved, exactly the wanted number of solutions.
+Kept problems are printed as EPD lines in the puzzles/README.md format, with the facts the
+hand reasoning needs in a comment line above (defender's replies after the key, whether the
+key's turn uses two moves, and what changes under another rule option or a plain #N).
+
+Usage:
+  find_problems.py --variant marseillais --stip '#1' --seed 1 --attempts 3000 --keep 12
+  find_problems.py --variant mainzer --stip win1 --trap      (only stalemate traps: win, no #N)
+  find_problems.py --variant marseillais --stip '#1' --differs no-second-move=pass
+Python 3 standard library only.
+"""
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+DEFAULT_DMSOLVE = Path(__file__).resolve().parents[2] / "build-puzzles" / "dmsolve"
+
+# Variant -> (board width, royal kings?, attacker's extra pieces, defender's extra pieces).
+VARIANTS = {
+    "marseillais": (8, True, "QRRBBNNPP", "RBNPPP"),
+    "doublemove": (8, True, "QRRBBNNPP", "QRBNPPP"),
+    "losing-marseillais": (8, False, "KQRBNPPP", "KQRBNPPP"),
+    "mainzer": (11, True, "AMJQRBNPP", "RBNPPJ"),
+}
+RANKS = 8
+
+
+def square_name(file, rank):
+    return chr(ord("a") + file) + str(rank + 1)
+
+
+def board_fen(board, width):
+    rows = []
+    for rank in range(RANKS - 1, -1, -1):
+        row, empty = "", 0
+        for file in range(width):
+            piece = board.get((file, rank))
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += piece
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    return "/".join(rows)
+
+
+def fits(piece, square, board):
+    """Pawns off the first and last ranks; kings not next to each other; square empty."""
+    if square in board:
+        return False
+    if piece in "Pp" and square[1] in (0, RANKS - 1):
+        return False
+    if piece in "Kk":
+        other = "k" if piece == "K" else "K"
+        for (f, r), p in board.items():
+            if p == other and abs(f - square[0]) <= 1 and abs(r - square[1]) <= 1:
+                return False
+    return True
+
+
+def place(rng, piece, board, width, edge=False):
+    """Puts piece on a random fitting square (on the board's edge when edge is set)."""
+    for _ in range(200):
+        square = (rng.randrange(width), rng.randrange(RANKS))
+        if edge and rng.random() < 0.5:
+            square = (square[0], rng.choice((0, RANKS - 1)))
+        elif edge:
+            square = (rng.choice((0, width - 1)), square[1])
+        if fits(piece, square, board):
+            board[square] = piece
+            return True
+    return False
+
+
+def cornered_kings(rng, width):
+    """The attacker's king in a corner and the defender's king two squares away, so that the
+    attacker's king is already boxed in: a start for stalemate traps."""
+    file, rank = rng.choice(((0, 0), (width - 1, 0), (0, RANKS - 1), (width - 1, RANKS - 1)))
+    df = 1 if file == 0 else -1
+    dr = 1 if rank == 0 else -1
+    other = rng.choice(((file + 2 * df, rank), (file + 2 * df, rank + dr), (file, rank + 2 * dr),
+                        (file + df, rank + 2 * dr)))
+    return {(file, rank): "K", other: "k"}
+
+
+def random_board(rng, variant, min_pieces, max_pieces, corner=False):
+    width, royal, mine, theirs = VARIANTS[variant]
+    board = cornered_kings(rng, width) if corner else {}
+    count = rng.randint(min_pieces, max_pieces)
+    pieces = ["K", "k"] if royal and not corner else []
+    count -= len(board)
+    while len(pieces) < count:
+        if rng.random() < 0.6:
+            pieces.append(rng.choice(mine))
+        else:
+            pieces.append(rng.choice(theirs).lower())
+    if not royal and not any(p.isupper() for p in pieces):
+        pieces[0] = pieces[0].upper()
+    if not royal and not any(p.islower() for p in pieces):
+        pieces[-1] = pieces[-1].lower()
+    for piece in pieces:
+        # The defender's king goes to the edge two times in three: mates are rare in mid-board.
+        edge = royal and piece == "k" and rng.random() < 0.67
+        if not place(rng, piece, board, width, edge):
+            return None
+    return board
+
+
+def parse_board(fen, width):
+    board = {}
+    for row_index, row in enumerate(fen.split()[0].split("/")):
+        rank = RANKS - 1 - row_index
+        file, digits = 0, ""
+        for ch in row + " ":
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                file += int(digits)
+                digits = ""
+            if ch != " ":
+                board[(file, rank)] = ch
+                file += 1
+    return board
+
+
+def mutate(rng, board, variant):
+    """One small change: move a piece, remove a non-king piece, or add a piece."""
+    width, royal, mine, theirs = VARIANTS[variant]
+    new = dict(board)
+    roll = rng.random()
+    movable = list(new.items())
+    if roll < 0.6 and movable:
+        square, piece = rng.choice(movable)
+        del new[square]
+        if not place(rng, piece, new, width):
+            return None
+    elif roll < 0.8:
+        removable = [s for s, p in new.items() if p not in "Kk" or not royal]
+        if len(removable) <= 1:
+            return None
+        del new[rng.choice(removable)]
+    else:
+        piece = rng.choice(mine) if rng.random() < 0.5 else rng.choice(theirs).lower()
+        if not place(rng, piece, new, width):
+            return None
+    return new
+
+
+class Solver:
+    def __init__(self, dmsolve, variant, rules, seconds):
+        self.dmsolve = str(dmsolve)
+        self.variant = variant
+        self.rules = rules
+        self.seconds = seconds
+
+    def _rule_args(self, rules):
+        args = []
+        for rule in rules:
+            args += ["--rule", rule]
+        return args
+
+    def solve(self, fen, stip, rules=None, threads=1):
+        cmd = [self.dmsolve, "solve", "--variant", self.variant, "--fen", fen, "--stip", stip, "--json",
+               "--threads", str(threads), "--hash", "16", "--time", str(self.seconds)]
+        cmd += self._rule_args(self.rules if rules is None else rules)
+        out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
+        if not out:
+            return None
+        return json.loads(out.splitlines()[-1])
+
+    def after(self, fen, turn):
+        cmd = [self.dmsolve, "replay", "--variant", self.variant, "--fen", fen, "--json", turn]
+        cmd += self._rule_args(self.rules)
+        out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
+        return json.loads(out)["fen"] if out else None
+
+    def turns(self, fen):
+        cmd = [self.dmsolve, "perft", "--variant", self.variant, "--fen", fen, "--turns", "1", "--json"]
+        cmd += self._rule_args(self.rules)
+        out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
+        return json.loads(out)["nodes"] if out else 0
+
+
+def stip_length(stip):
+    digits = "".join(ch for ch in stip if ch.isdigit() or ch == ".")
+    return float(digits)
+
+
+def is_help(stip):
+    return stip.startswith("h")
+
+
+def answers(result, stip):
+    return result.get("solutions", []) if is_help(stip) else result.get("keys", [])
+
+
+def verdict(result, stip, wanted):
+    """'sound', 'near' (solved at the right length with a few answers too many) or None."""
+    if result is None or result.get("status") != "solved":
+        return None
+    found = answers(result, stip)
+    if not is_help(stip) and result.get("length") != stip_length(stip):
+        return None
+    if len(found) == wanted:
+        return "sound"
+    if wanted < len(found) <= wanted + 3:
+        return "near"
+    return None
+
+
+def notes(solver, fen, stip, result, args):
+    """Facts for the hand reasoning, and whether the candidate passes the content filters."""
+    facts = {}
+    if not is_help(stip):
+        key = result["keys"][0]
+        facts["key_moves"] = len(key.split(","))
+        after = solver.after(fen, key)
+        facts["replies"] = solver.turns(after) if after else 0
+    for rule in args.differs:
+        other = solver.solve(fen, stip, solver.rules + [rule])
+        facts[rule] = "same" if other and answers(other, stip) == answers(result, stip) and \
+            other.get("status") == result.get("status") else \
+            (other.get("status") + " " + " ".join(answers(other, stip)) if other else "error")
+    if args.trap:
+        mate = solver.solve(fen, "#" + stip[3:])
+        facts["mate_status"] = mate.get("status") if mate else "error"
+    keep = True
+    if args.trap and facts.get("mate_status") != "no-solution":
+        keep = False
+    if args.differs and all(facts[r] == "same" for r in args.differs):
+        keep = False
+    if not is_help(stip) and facts["replies"] < args.min_replies:
+        keep = False
+    if args.two_move_key and not is_help(stip) and facts["key_moves"] < 2:
+        keep = False
+    return keep, facts
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", required=True, choices=sorted(VARIANTS))
+    parser.add_argument("--rule", action="append", default=[], help="rule option KEY=VALUE for every solve")
+    parser.add_argument("--stip", required=True)
+    parser.add_argument("--side", default="w", help="side to move in the candidates (w or b)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--attempts", type=int, default=2000)
+    parser.add_argument("--keep", type=int, default=12, help="stop after this many kept problems")
+    parser.add_argument("--pieces", default="3-6", help="piece count range, kings included")
+    parser.add_argument("--solutions", type=int, default=1, help="help play: the wanted number of solutions")
+    parser.add_argument("--time", type=float, default=2.0, help="seconds per solve")
+    parser.add_argument("--min-replies", type=int, default=0, help="defender's turns after the key, at least")
+    parser.add_argument("--two-move-key", action="store_true", help="only keys of two moves")
+    parser.add_argument("--trap", action="store_true", help="winN that is no #N (a stalemate trap)")
+    parser.add_argument("--corner", action="store_true",
+                        help="the attacker's king starts boxed in a corner by the defender's king")
+    parser.add_argument("--differs", action="append", default=[],
+                        help="rule option under which the answer must differ (e.g. no-second-move=pass)")
+    parser.add_argument("--mutations", type=int, default=30, help="mutations tried from each near miss")
+    parser.add_argument("--dmsolve", default=str(DEFAULT_DMSOLVE))
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    width = VARIANTS[args.variant][0]
+    low, high = (int(x) for x in args.pieces.split("-"))
+    wanted = args.solutions if is_help(args.stip) else 1
+    solver = Solver(args.dmsolve, args.variant, args.rule, args.time)
+    seen, kept = set(), 0
+
+    def consider(board, label):
+        """Solves one board; returns the verdict."""
+        fen = board_fen(board, width) + " " + args.side + " - -"
+        if fen in seen:
+            return None
+        seen.add(fen)
+        result = solver.solve(fen, args.stip)
+        state = verdict(result, args.stip, wanted)
+        if state != "sound":
+            return state
+        keep, facts = notes(solver, fen, args.stip, result, args)
+        if not keep:
+            return None
+        found = answers(result, args.stip)
+        field = "keys" if not is_help(args.stip) else "solutions"
+        rules = "".join(f" rule {r};" for r in args.rule)
+        print(f"# {json.dumps(facts)} seconds={result.get('seconds', 0):.3f}")
+        print(f'{fen} id "{args.variant}-{args.stip}-s{args.seed}-{label}"; variant {args.variant};{rules} '
+              f'stip {args.stip}; {field} ' + " ".join(f'"{a}"' for a in found) +
+              f'; author "dmsolve find_problems.py"; source "find_problems.py seed {args.seed}, attempt {label}";',
+              flush=True)
+        return state
+
+    for attempt in range(args.attempts):
+        if kept >= args.keep:
+            break
+        board = random_board(rng, args.variant, low, high, args.corner)
+        if board is None:
+            continue
+        state = consider(board, str(attempt))
+        if state == "sound":
+            kept += 1
+        elif state == "near":
+            for m in range(args.mutations):
+                child = mutate(rng, board, args.variant)
+                if child is None:
+                    continue
+                if consider(child, f"{attempt}.m{m}") == "sound":
+                    kept += 1
+                    break
+    print(f"# done: {kept} kept, {len(seen)} solved", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
