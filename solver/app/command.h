@@ -22,11 +22,13 @@ struct Command {
 int run_perft(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
 int run_solve(const std::vector<std::string>& args);
+int run_verify(const std::vector<std::string>& args);
 
 // Exit codes.
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;   // the job ran and found a failure
 constexpr int kExitBadInput = 2;  // bad options or input
+constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C (SIGINT), as shells report it
 
 // The variant called name with the given KEY=VALUE rule options applied.
 Expected<Variant> make_variant(std::string_view name, const std::vector<std::string>& rules);

@@ -1,0 +1,69 @@
+#include "solver/app/tree_output.h"
+
+#include "solver/report/html_format.h"
+#include "solver/report/json_format.h"
+#include "solver/report/pgn_format.h"
+#include "solver/report/text_format.h"
+
+namespace dm::app {
+
+void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings) {
+  namespace po = boost::program_options;
+  options.add_options()
+      ("threads,t", po::value(&settings.threads)->default_value(0), "worker threads (0: every hardware thread)")
+      ("hash", po::value(&settings.hash_mb)->default_value(128), "transposition table size in MiB")
+      ("time", po::value(&settings.seconds)->default_value(0), "stop after this many seconds per problem (0: no limit)")
+      ("nodes", po::value(&settings.nodes)->default_value(0), "stop after this many nodes per problem (0: no limit)")
+      ("format", po::value(&settings.format)->default_value("text"), "how each solution tree is printed: text, json, pgn or html")
+      ("full", "print every turn of large defence groups (default: a count and a few examples)")
+      ("tries", "search for tries (direct and self play; the default)")
+      ("no-tries", "do not search for tries")
+      ("json", "print one JSON object per problem on one line (JSON Lines), the whole tree included");
+}
+
+Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm) {
+  if (settings.threads < 0) return Expected<TreeFormat>::failure("--threads must be 0 or more");
+  if (settings.hash_mb < 1) return Expected<TreeFormat>::failure("--hash must be at least 1 MiB");
+  if (settings.seconds < 0) return Expected<TreeFormat>::failure("--time must be 0 or more");
+  if (vm.count("tries") && vm.count("no-tries")) return Expected<TreeFormat>::failure("give --tries or --no-tries, not both");
+  settings.tries = vm.count("no-tries") == 0;
+  settings.full = vm.count("full") > 0;
+  settings.json_line = vm.count("json") > 0;
+  if (settings.format == "text") return TreeFormat::Text;
+  if (settings.format == "json") return TreeFormat::Json;
+  if (settings.format == "pgn") return TreeFormat::Pgn;
+  if (settings.format == "html") return TreeFormat::Html;
+  return Expected<TreeFormat>::failure("--format must be text, json, pgn or html, not '" + settings.format + "'");
+}
+
+tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt) {
+  tree::TreeOptions options;
+  options.threads = settings.threads;
+  options.limits.nodes = settings.nodes;
+  options.limits.seconds = settings.seconds;
+  options.limits.interrupt = interrupt;
+  options.tries = settings.tries;
+  return options;
+}
+
+report::FormatOptions format_options(const TreeSettings& settings, const std::string& id) {
+  report::FormatOptions options;
+  options.full = settings.full;
+  options.id = id;
+  return options;
+}
+
+std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,
+                       const std::string& id) {
+  report::FormatOptions options = format_options(settings, id);
+  if (settings.json_line) return report::write_json(tree, options);
+  switch (format) {
+    case TreeFormat::Text: return report::write_text(tree, options);
+    case TreeFormat::Json: options.pretty = true; return report::write_json(tree, options);
+    case TreeFormat::Pgn: return report::write_pgn(tree, options);
+    case TreeFormat::Html: return report::write_html(tree, options);
+  }
+  return {};
+}
+
+}  // namespace dm::app

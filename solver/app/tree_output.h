@@ -1,0 +1,44 @@
+#pragma once
+// What `dmsolve solve` and `dmsolve verify` share: the options that build a solution tree
+// (limits, threads, tries) and that choose how it is written (--format, --full, --json).
+
+#include <atomic>
+#include <string>
+
+#include <boost/program_options.hpp>
+
+#include "rules/expected.h"
+#include "solver/report/format_options.h"
+#include "solver/tree/solution_tree.h"
+#include "solver/tree/tree_builder.h"
+
+namespace dm::app {
+
+enum class TreeFormat : uint8_t { Text, Json, Pgn, Html };
+
+struct TreeSettings {
+  int threads = 0;
+  size_t hash_mb = 128;
+  double seconds = 0;   // per problem; 0: no limit
+  uint64_t nodes = 0;   // per problem; 0: no limit
+  bool tries = true;
+  bool json_line = false;  // --json: one JSON object per problem on one line
+  std::string format = "text";
+  bool full = false;
+};
+
+// Adds --threads, --hash, --time, --nodes, --tries/--no-tries, --format, --full and --json.
+void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
+
+// Checks the values add_tree_options read (after notify); the message names the option.
+Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm);
+
+tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt);
+
+// The tree in the chosen format; --json (one line) wins over --format.
+std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,
+                       const std::string& id);
+
+report::FormatOptions format_options(const TreeSettings& settings, const std::string& id);
+
+}  // namespace dm::app

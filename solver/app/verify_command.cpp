@@ -1,0 +1,252 @@
+// dmsolve verify: solves every problem of puzzle files, compares each with its source's
+// solution (solver/puzzle/verdict.h), prints the trees and verdicts, a summary table, and with
+// --report DIR a collection page DIR/index.html. Ctrl-C stops the problem being solved; the
+// problems done still get their summary and report.
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <boost/program_options.hpp>
+
+#include "solver/app/command.h"
+#include "solver/app/interrupt.h"
+#include "solver/app/progress_display.h"
+#include "solver/app/tree_output.h"
+#include "solver/puzzle/puzzle_file.h"
+#include "solver/puzzle/verdict.h"
+#include "solver/report/html_format.h"
+#include "solver/report/json_format.h"
+#include "solver/tree/tree_builder.h"
+#include "solver/tree/tree_check.h"
+
+namespace dm::app {
+
+namespace {
+
+struct VerifySettings {
+  TreeSettings tree;
+  std::string report_dir;
+  bool quiet = false;
+  bool check = true;
+};
+
+// One verified problem.
+struct Outcome {
+  const puzzle::Puzzle* puzzle = nullptr;
+  tree::SolutionTree tree;
+  puzzle::Verdict verdict;
+  tree::CheckResult check;
+};
+
+// The verdict as lines: "verdict: cooked, dual" and one line per finding.
+std::string verdict_text(const Outcome& o) {
+  std::string out = "verdict: " + o.verdict.summary() + "\n";
+  for (const auto& f : o.verdict.findings) out += "  " + std::string(puzzle::defect_name(f.defect)) + ": " + f.detail + "\n";
+  for (const auto& t : o.verdict.tolerated) out += "  tolerated dual: " + t + "\n";
+  if (!o.check.ok()) out += "  tree check disagrees: " + o.check.message + "\n";
+  return out;
+}
+
+nlohmann::ordered_json verdict_json(const Outcome& o) {
+  nlohmann::ordered_json out;
+  out["summary"] = o.verdict.summary();
+  out["defects"] = nlohmann::ordered_json::array();
+  for (const auto& f : o.verdict.findings) {
+    out["defects"].push_back({{"defect", puzzle::defect_name(f.defect)}, {"detail", f.detail}});
+  }
+  out["tolerated"] = o.verdict.tolerated;
+  out["found"] = o.verdict.found;
+  if (o.puzzle->expected) out["expected"] = *o.puzzle->expected;
+  out["check"] = o.check.verdict == tree::CheckVerdict::Full      ? "full"
+                 : o.check.verdict == tree::CheckVerdict::Partial ? "partial"
+                                                                  : "disagreement";
+  if (!o.check.ok()) out["check_message"] = o.check.message;
+  return out;
+}
+
+bool passed(const Outcome& o) { return o.verdict.sound() && o.check.ok(); }
+
+void print_outcome(const Outcome& o, TreeFormat format, const VerifySettings& settings) {
+  const TreeSettings& ts = settings.tree;
+  if (ts.json_line || format == TreeFormat::Json) {
+    auto out = report::tree_to_json(o.tree, format_options(ts, o.puzzle->id));
+    out["file"] = o.puzzle->file;
+    out["line"] = o.puzzle->line;
+    out["verdict"] = verdict_json(o);
+    std::cout << (ts.json_line ? out.dump() : out.dump(2)) << std::endl;
+    return;
+  }
+  if (settings.quiet) return;
+  std::cout << "== " << o.puzzle->location() << "  " << o.puzzle->id << '\n';
+  const std::string verdict = verdict_text(o);
+  if (format == TreeFormat::Pgn) {
+    // PGN's escape lines ('%' in column 1) carry the verdict where no reader looks.
+    for (size_t start = 0; start < verdict.size();) {
+      const size_t end = verdict.find('\n', start);
+      std::cout << "% " << verdict.substr(start, end - start) << '\n';
+      start = end + 1;
+    }
+    std::cout << write_tree(o.tree, format, ts, o.puzzle->id) << '\n';
+  } else if (format == TreeFormat::Html) {
+    std::cout << write_tree(o.tree, format, ts, o.puzzle->id) << "<!--\n" << verdict << "-->\n";
+  } else {
+    std::cout << write_tree(o.tree, format, ts, o.puzzle->id) << verdict << '\n';
+  }
+  std::cout.flush();
+}
+
+std::string table_verdict(const Outcome& o) {
+  return o.check.ok() ? o.verdict.summary() : o.verdict.summary() + ", check-disagrees";
+}
+
+void print_summary(const std::vector<Outcome>& outcomes, size_t bad_entries, size_t total, double seconds,
+                   bool interrupted, std::ostream& out) {
+  size_t id_width = 2;
+  size_t variant_width = 7;
+  size_t verdict_width = 7;
+  for (const auto& o : outcomes) {
+    id_width = std::max(id_width, o.puzzle->id.size());
+    variant_width = std::max(variant_width, o.tree.variant.size());
+    verdict_width = std::max(verdict_width, table_verdict(o).size());
+  }
+  const auto pad = [](std::string text, size_t width) {
+    text.resize(std::max(text.size(), width), ' ');
+    return text;
+  };
+  char number[32];
+  out << "\n" << pad("id", id_width) << "  " << pad("variant", variant_width) << "  " << pad("stip", 7) << "  "
+      << pad("verdict", verdict_width) << "  seconds\n";
+  size_t sound = 0;
+  for (const auto& o : outcomes) {
+    sound += passed(o) ? 1 : 0;
+    std::snprintf(number, sizeof number, "%7.2f", o.tree.seconds);
+    out << pad(o.puzzle->id, id_width) << "  " << pad(o.tree.variant, variant_width) << "  "
+        << pad(o.puzzle->stipulation.to_string(), 7) << "  " << pad(table_verdict(o), verdict_width) << "  " << number
+        << '\n';
+  }
+  std::snprintf(number, sizeof number, "%.1f", seconds);
+  out << outcomes.size() << " problems verified in " << number << " s: " << sound << " sound, "
+      << outcomes.size() - sound << " not sound";
+  if (bad_entries) out << ", " << bad_entries << " bad entries";
+  if (interrupted) out << "; interrupted, " << total - outcomes.size() << " problems not verified";
+  out << std::endl;
+}
+
+std::optional<std::string> write_report(const std::vector<Outcome>& outcomes, const VerifySettings& settings,
+                                        const std::vector<std::string>& files) {
+  std::error_code error;
+  std::filesystem::create_directories(settings.report_dir, error);
+  if (error) return "--report " + settings.report_dir + ": " + error.message();
+  std::vector<report::CollectionEntry> entries;
+  for (const auto& o : outcomes) {
+    std::string verdict = verdict_text(o);
+    if (!o.puzzle->author.empty()) verdict += "author: " + o.puzzle->author + "\n";
+    if (!o.puzzle->source.empty()) verdict += "source: " + o.puzzle->source + "\n";
+    entries.push_back({o.puzzle->id + " (" + o.puzzle->location() + ")", &o.tree, verdict});
+  }
+  std::string title = "dmsolve verify:";
+  for (const auto& f : files) title += " " + f;
+  const std::string path = (std::filesystem::path(settings.report_dir) / "index.html").string();
+  std::ofstream out(path);
+  out << report::write_html_collection(title, entries, format_options(settings.tree, ""));
+  if (!out) return "--report: cannot write " + path;
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_verify(const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  VerifySettings settings;
+  std::vector<std::string> files;
+  po::options_description options("dmsolve verify options");
+  options.add_options()
+      ("help,h", "show this help")
+      ("report", po::value(&settings.report_dir), "write DIR/index.html: every problem's diagram, tree and verdict")
+      ("quiet,q", "print only the verdicts' summary table (and bad entries)")
+      ("no-check", "skip the independent re-check of each tree (tree_check)");
+  add_tree_options(options, settings.tree);
+  po::options_description hidden;
+  hidden.add_options()("file", po::value(&files)->composing());
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    if (vm.count("help")) {
+      std::cout << "usage: dmsolve verify FILE... [options]   (puzzle files: puzzles/README.md)\n"
+                   "Solves every problem, compares it with the keys or solutions its entry gives and prints\n"
+                   "the tree and the verdict (sound, or: no-solution, cooked, short-solution, dual,\n"
+                   "source-fails, unknown), then a summary table.\n"
+                   "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, a limit reached,\n"
+                   "or its tree re-check disagrees); 2 bad options, an unreadable file or a bad entry\n"
+                   "(reported as FILE:LINE: field: why, the other entries still run); 130 interrupted (Ctrl-C).\n"
+                << options;
+      return kExitOk;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return report_bad_input("verify", e.what());
+  }
+  const auto format = check_tree_settings(settings.tree, vm);
+  if (!format) return report_bad_input("verify", format.error());
+  if (files.empty()) return report_bad_input("verify", "give one or more puzzle files");
+  settings.quiet = vm.count("quiet") > 0;
+  settings.check = vm.count("no-check") == 0;
+
+  int code = kExitOk;
+  std::vector<puzzle::PuzzleFile> read;
+  size_t bad_entries = 0;
+  size_t total = 0;
+  for (const auto& f : files) {
+    auto file = puzzle::read_puzzle_file(f);
+    if (!file) {
+      code = report_bad_input("verify", file.error());
+      continue;
+    }
+    for (const auto& error : file->errors) std::cerr << error << '\n';
+    bad_entries += file->errors.size();
+    total += file->puzzles.size();
+    read.push_back(std::move(*file));
+  }
+  if (bad_entries) code = kExitBadInput;
+
+  search::TranspositionTable tt(settings.tree.hash_mb);
+  const InterruptCatcher catcher;
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<Outcome> outcomes;
+  outcomes.reserve(total);
+  for (const auto& file : read) {
+    for (const auto& p : file.puzzles) {
+      if (InterruptCatcher::raised()) break;
+      Outcome o;
+      o.puzzle = &p;
+      {
+        const ProgressDisplay progress(ProgressDisplay::bar(outcomes.size(), total) + " " + p.id);
+        o.tree = tree::build_tree(p.position, p.stipulation, tree_options(settings.tree, &InterruptCatcher::flag()), tt);
+      }
+      if (InterruptCatcher::raised()) break;  // the problem being solved is not verified
+      o.verdict = puzzle::judge(p, o.tree);
+      if (settings.check) o.check = tree::check_tree(o.tree);
+      if (!passed(o) && code == kExitOk) code = kExitFailure;
+      print_outcome(o, *format, settings);
+      outcomes.push_back(std::move(o));
+    }
+  }
+  const bool interrupted = InterruptCatcher::raised();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // The table goes to stdout, unless stdout carries JSON.
+  std::ostream& table = settings.tree.json_line || *format == TreeFormat::Json ? std::cerr : std::cout;
+  print_summary(outcomes, bad_entries, total, seconds, interrupted, table);
+  if (!settings.report_dir.empty()) {
+    if (const auto error = write_report(outcomes, settings, files)) code = report_bad_input("verify", *error);
+  }
+  return interrupted ? kExitInterrupted : code;
+}
+
+}  // namespace dm::app

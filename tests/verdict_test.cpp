@@ -1,0 +1,150 @@
+// Soundness verdicts (solver/puzzle/verdict.h) of published problems from puzzles/orthodox/:
+// each defect on a problem that has it, the claim behind it confirmed by a separate solve, and
+// the source's claims edited in a copy (never in the data) to show cooks and failing keys.
+
+#include "solver/puzzle/verdict.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "rules/game.h"
+#include "rules/movetext.h"
+#include "solver/tree/tree_builder.h"
+#include "solver_support.h"
+#include "test_data.h"
+
+using namespace dm;
+using dm::puzzle::Defect;
+using dm::puzzle::Puzzle;
+using dm::puzzle::Verdict;
+
+namespace {
+
+Puzzle puzzle_named(const std::string& file, const std::string& id) {
+  const auto read = puzzle::read_puzzle_file(test::tests_path("../puzzles/orthodox/" + file));
+  REQUIRE(read);
+  for (const auto& p : read->puzzles) {
+    if (p.id == id) return p;
+  }
+  FAIL("no problem " << id << " in " << file);
+  return {};
+}
+
+Verdict verdict_of(const Puzzle& p, uint64_t nodes = 0) {
+  tree::TreeOptions options;
+  options.threads = 1;
+  options.limits.nodes = nodes;
+  search::TranspositionTable tt(16);
+  return puzzle::judge(p, tree::build_tree(p.position, p.stipulation, options, tt));
+}
+
+bool has(const Verdict& v, Defect d) {
+  const auto defects = v.defects();
+  return std::find(defects.begin(), defects.end(), d) != defects.end();
+}
+
+bool has_finding(const Verdict& v, Defect d, const std::string& detail) {
+  return std::any_of(v.findings.begin(), v.findings.end(),
+                     [&](const puzzle::Finding& f) { return f.defect == d && f.detail == detail; });
+}
+
+// The keys of the position after `line` (UCI turns) for a direct mate in `turns`.
+std::set<std::string> keys_after(const Puzzle& p, const std::string& line, const std::string& stipulation) {
+  Game game(p.position);
+  REQUIRE_FALSE(play_movetext(game, line));
+  return test::solve_fen(game.position().variant().name, game.position().fen(), stipulation).answers;
+}
+
+}  // namespace
+
+TEST_CASE("Verdict: no solution, as the source says or against it", "[puzzle][verdict]") {
+  Puzzle p = puzzle_named("vaeth.epd", "vaeth-4");  // bare kings, #2, keys none
+  REQUIRE(p.expected);
+  CHECK(p.expected->empty());
+  const Verdict as_published = verdict_of(p);
+  CHECK(as_published.sound());
+  CHECK(as_published.summary() == "sound");
+  CHECK(as_published.found.empty());
+
+  p.expected.reset();  // a source that claims a solution without naming it
+  const Verdict claimed = verdict_of(p);
+  CHECK(claimed.defects() == std::vector<Defect>{Defect::NoSolution});
+  CHECK(claimed.summary() == "no-solution");
+}
+
+TEST_CASE("Verdict: two keys are a cook unless the source gives both", "[puzzle][verdict]") {
+  Puzzle p = puzzle_named("popeye.epd", "popeye-143");  // Popeye marks a6b6 and e8c7 as keys
+  const std::set<std::string> published = *p.expected;
+  REQUIRE(published.size() == 2);
+  const Verdict as_published = verdict_of(p);
+  CHECK(as_published.found == published);
+  CHECK_FALSE(has(as_published, Defect::Cooked));
+  CHECK_FALSE(has(as_published, Defect::SourceFails));
+
+  p.expected.reset();
+  const Verdict unstated = verdict_of(p);
+  CHECK(has_finding(unstated, Defect::Cooked, "2 keys"));
+
+  p.expected = std::set<std::string>{*published.begin()};
+  const Verdict one_key = verdict_of(p);
+  CHECK(has_finding(one_key, Defect::Cooked, *published.rbegin() + " is a key too"));
+}
+
+TEST_CASE("Verdict: a source key that fails", "[puzzle][verdict]") {
+  Puzzle p = puzzle_named("popeye.epd", "popeye-4");  // #2, key a7f2
+  REQUIRE(*p.expected == std::set<std::string>{"a7f2"});
+  CHECK(verdict_of(p).sound());
+  p.expected = std::set<std::string>{"a7a8"};  // a legal move that is no key
+  const Verdict wrong = verdict_of(p);
+  CHECK(wrong.defects() == std::vector<Defect>{Defect::Cooked, Defect::SourceFails});
+  CHECK(has_finding(wrong, Defect::SourceFails, "a7a8 is not a key"));
+  CHECK(has_finding(wrong, Defect::Cooked, "a7f2 is a key too"));
+}
+
+TEST_CASE("Verdict: a key that mates sooner than stipulated", "[puzzle][verdict]") {
+  const Puzzle p = puzzle_named("vaeth.epd", "vaeth-16");  // #4 with keys g4h4 and e2g3
+  const Verdict v = verdict_of(p);
+  CHECK(has_finding(v, Defect::ShortSolution, "g4h4 works in 3"));
+  // Confirmed apart: g4h4 is a key of the #3, e2g3 is not.
+  const auto three = test::solve_fen("chess", p.position.fen(), "#3").answers;
+  CHECK(three.contains("g4h4"));
+  CHECK_FALSE(three.contains("e2g3"));
+}
+
+TEST_CASE("Verdict: a dual in a main line, and a tolerated dual of the mating move", "[puzzle][verdict]") {
+  const Puzzle p = puzzle_named("vaeth.epd", "vaeth-20");  // #3, key d4a7
+  const Verdict v = verdict_of(p);
+  CHECK(v.defects() == std::vector<Defect>{Defect::Dual});
+  CHECK(has_finding(v, Defect::Dual, "d4a7 g2g1n: a7a8 | a7b7"));
+  CHECK(std::find(v.tolerated.begin(), v.tolerated.end(), "d4a7 g2g1b: a7a8 | a7b7 (final move)") != v.tolerated.end());
+  // Confirmed apart: after 1...g1=N both answers force mate in 2 and neither mates at once;
+  // after 1...g1=B both mate at once.
+  const auto after_knight = keys_after(p, "d4a7 g2g1n", "#2");
+  CHECK(after_knight.contains("a7a8"));
+  CHECK(after_knight.contains("a7b7"));
+  CHECK(keys_after(p, "d4a7 g2g1n", "#1").empty());
+  const auto after_bishop = keys_after(p, "d4a7 g2g1b", "#1");
+  CHECK(after_bishop.contains("a7a8"));
+  CHECK(after_bishop.contains("a7b7"));
+}
+
+TEST_CASE("Verdict: help play compares solution sets", "[puzzle][verdict]") {
+  Puzzle p = puzzle_named("ambrona.epd", "ambrona-9");  // h#2, two solutions by the source
+  CHECK_FALSE(p.expected);
+  const Verdict v = verdict_of(p);
+  CHECK(v.sound());
+  REQUIRE(v.found.size() == 2);
+  p.expected = std::set<std::string>{*v.found.begin()};
+  const Verdict one = verdict_of(p);
+  CHECK(one.defects() == std::vector<Defect>{Defect::Cooked});
+  CHECK(has_finding(one, Defect::Cooked, *v.found.rbegin() + " is a solution too"));
+}
+
+TEST_CASE("Verdict: a limit reached is unknown, never sound", "[puzzle][verdict]") {
+  const Puzzle p = puzzle_named("vaeth.epd", "vaeth-57");  // #5
+  const Verdict v = verdict_of(p, 200);
+  CHECK(has(v, Defect::Unknown));
+  CHECK_FALSE(has(v, Defect::NoSolution));
+  CHECK_FALSE(has(v, Defect::SourceFails));
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# `dmsolve verify` end to end (CTest test verify_command): on a small puzzle file with one bad
+# entry it must verify the good entries, report the bad one with its line, and exit 2; on good
+# files it exits 0 when every problem is sound and 1 when one is not; --report writes the page;
+# --json gives one JSON object per problem. Usage: verify_command_test.sh path/to/dmsolve
+set -uo pipefail
+dmsolve=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# Problems from puzzles/orthodox (vaeth_problems.tsv and popeye_orthodox_clean.tsv rows).
+cat > "$dir/mixed.epd" <<'PUZZLES'
+# A two-mover with its key.
+8/Q7/8/8/8/8/8/2k1K2R w K - id "castle"; stip #2; keys "a7f2";
+8/8/8/8/8/8/8/k1K5 w - - id "bad-key"; stip #2; keys "c1c3";
+8/8/8/8/8/8/8/k1K5 w - - id "bare"; stip #2; keys none;
+PUZZLES
+cat > "$dir/cooked.epd" <<'PUZZLES'
+8/Q7/8/8/8/8/8/2k1K2R w K - id "wrong-key"; stip #2; keys "a7a8";
+PUZZLES
+
+"$dmsolve" verify "$dir/mixed.epd" --threads 1 >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 2 ] || fail "a bad entry: exit code $code, expected 2"
+grep -q "^$dir/mixed.epd:3: keys: 'c1c3'" "$dir/err" || fail "the bad entry's line is not reported: $(cat "$dir/err")"
+grep -Eq '^castle +chess +#2 +sound ' "$dir/out" || fail "castle not verified sound"
+grep -Eq '^bare +chess +#2 +sound ' "$dir/out" || fail "bare not verified sound"
+grep -q "bad-key" "$dir/out" && fail "the bad entry was solved"
+grep -q "^2 problems verified" "$dir/out" || fail "summary: $(tail -1 "$dir/out")"
+grep -q "1.Qf2!" "$dir/out" || fail "the tree is not printed"
+
+"$dmsolve" verify "$dir/mixed.epd" "$dir/cooked.epd" --threads 1 --quiet --report "$dir/report" >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 2 ] || fail "bad entry and unsound problem: exit code $code, expected 2"
+grep -Eq '^wrong-key +chess +#2 +cooked, source-fails ' "$dir/out" || fail "wrong-key: $(cat "$dir/out")"
+grep -q "1.Qf2!" "$dir/out" && fail "--quiet printed a tree"
+[ -s "$dir/report/index.html" ] || fail "--report wrote no index.html"
+grep -q "wrong-key" "$dir/report/index.html" || fail "the report misses a problem"
+
+"$dmsolve" verify "$dir/cooked.epd" --threads 1 --quiet >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 1 ] || fail "an unsound problem: exit code $code, expected 1"
+
+grep -v bad-key "$dir/mixed.epd" > "$dir/good.epd"
+"$dmsolve" verify "$dir/good.epd" --threads 1 --json >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 0 ] || fail "all sound: exit code $code, expected 0"
+[ "$(grep -c '"summary":"sound"' "$dir/out")" -eq 2 ] || fail "--json: $(cat "$dir/out")"
+
+"$dmsolve" verify "$dir/none.epd" >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 2 ] || fail "a missing file: exit code $code, expected 2"
+"$dmsolve" verify "$dir/good.epd" --format nosuch >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 2 ] || fail "a bad --format: exit code $code, expected 2"
+
+[ "$failures" -eq 0 ] && echo "verify_command: all checks passed"
+exit $((failures > 0))
