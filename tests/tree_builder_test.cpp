@@ -5,12 +5,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "solver/search/brute_force.h"
 #include "solver/tree/tree_check.h"
+#include "solver/tree/tree_turns.h"
 #include "solver_support.h"
 #include "test_data.h"
 
@@ -118,3 +120,96 @@ void compare_set_play(int max_turns) {
 TEST_CASE("set play of short helpmates equals Popeye's", "[tree]") { compare_set_play(3); }
 
 TEST_CASE("set play of every helpmate equals Popeye's", "[tree][slow]") { compare_set_play(search::kMaxTurns); }
+
+namespace {
+
+// Every threat of every key works from the position where the defender passed (full width).
+void check_threats(const SolutionTree& t) {
+  for (const auto& key : t.keys) {
+    if (key.threats.empty()) continue;
+    Position after = t.position;
+    std::vector<StateInfo> states(key.turn.size());
+    for (size_t i = 0; i < key.turn.size(); ++i) after.do_move(key.turn[i], states[i]);
+    const auto passed = tree::passed_position(after);
+    REQUIRE(passed);
+    for (const auto& threat : key.threats) {
+      INFO("key " << turn_to_uci(key.turn) << " threat " << turn_to_uci(threat.turn));
+      search::Stipulation s = t.stipulation;
+      s.turns = threat.length;
+      const auto works = search::brute_force::keys(*passed, s);
+      CHECK(std::find(works.begin(), works.end(), threat.turn) != works.end());
+    }
+  }
+}
+
+// The structure of published problems' trees: the re-check passes, the keys are the solver's
+// and the published ones, the threats are real.
+void check_published_trees(std::string_view prefix, int max_turns, bool threats) {
+  int checked = 0;
+  for (const PublishedProblem& p : popeye_problems(prefix)) {
+    const auto stip = search::parse_stipulation(p.stipulation);
+    REQUIRE(stip);
+    if (stip->turns > max_turns) continue;
+    INFO(p.fen << " " << p.stipulation);
+    const SolutionTree t = tree_of("chess", p.fen, p.stipulation);
+    REQUIRE(t.status != search::SolveStatus::Unknown);
+    const SolverRun run = solve_fen("chess", p.fen, p.stipulation);
+    if (stip->play == search::Play::Help) {
+      CHECK(line_names(t.solutions) == run.answers);
+    } else {
+      CHECK(key_names(t) == run.answers);
+      CHECK(t.length == run.result.length);
+    }
+    CHECK(key_names(t).size() + line_names(t.solutions).size() == p.expected.size());
+    const auto check = tree::check_tree(t);
+    INFO(check.message);
+    CHECK(check.ok());
+    if (threats) check_threats(t);
+    ++checked;
+  }
+  CHECK(checked > 0);
+}
+
+}  // namespace
+
+TEST_CASE("published #2 trees pass the re-check", "[tree]") { check_published_trees("#2", 2, true); }
+TEST_CASE("published #3 trees pass the re-check", "[tree]") { check_published_trees("#3", 3, true); }
+TEST_CASE("published s# trees pass the re-check", "[tree]") { check_published_trees("s#", 2, true); }
+TEST_CASE("published h# trees pass the re-check", "[tree]") { check_published_trees("h#", 2, false); }
+TEST_CASE("published longer trees pass the re-check", "[tree][slow]") {
+  check_published_trees("#", 5, true);
+  check_published_trees("s#", 6, true);
+  check_published_trees("h", 9, false);
+}
+
+TEST_CASE("Marseillais Ke6 Qc7 against Kg8 as #1 and =1", "[tree]") {
+  const char* fen = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
+  const SolutionTree mate = tree_of("marseillais", fen, "#1");
+  REQUIRE(mate.status == search::SolveStatus::Solved);
+  CHECK(mate.length == 1);
+  CHECK(key_names(mate) == solve_fen("marseillais", fen, "#1").answers);
+  // 1.Qb7,Qf7+? is no key: the check ends the turn, 1...Kh8 escapes and leaves Black without
+  // a second move, a stalemate refutation.
+  CHECK_FALSE(key_names(mate).count("c7b7,b7f7"));
+  const auto qf7 = std::find_if(mate.tries.begin(), mate.tries.end(),
+                                [](const tree::Try& t) { return turn_to_uci(t.play.turn) == "c7b7,b7f7"; });
+  REQUIRE(qf7 != mate.tries.end());
+  REQUIRE(qf7->refutations.size() == 1);
+  CHECK(turn_to_uci(qf7->refutations.front().turn) == "g8h8");
+  CHECK(qf7->refutations.front().ending == tree::Ending::Stalemate);
+  for (const auto& key : mate.keys) {
+    CHECK(key.length == 1);
+    CHECK(key.ending == tree::Ending::Mate);
+  }
+  const auto mate_check = tree::check_tree(mate);
+  INFO(mate_check.message);
+  CHECK(mate_check.verdict == tree::CheckVerdict::Full);
+
+  const SolutionTree stalemate = tree_of("marseillais", fen, "=1");
+  REQUIRE(stalemate.status == search::SolveStatus::Solved);
+  CHECK(key_names(stalemate) == solve_fen("marseillais", fen, "=1").answers);
+  for (const auto& key : stalemate.keys) CHECK(key.ending == tree::Ending::Stalemate);
+  const auto stalemate_check = tree::check_tree(stalemate);
+  INFO(stalemate_check.message);
+  CHECK(stalemate_check.verdict == tree::CheckVerdict::Full);
+}

@@ -32,11 +32,12 @@ TurnKey turn_key(const Turn& turn, const Position& after) {
 
 bool turn_over(const Position& pos, Color mover) { return pos.side_to_move() != mover || outcome(pos).is_over(); }
 
-// Calls visit(turn, position after it) for every turn of the side to move.
-void for_each_turn(const Position& start, const std::function<void(const Turn&, const Position&)>& visit) {
+// Calls visit(turn, position after it) for every turn of the side to move, until it returns
+// false.
+void for_each_turn(const Position& start, const std::function<bool(const Turn&, const Position&)>& visit) {
   const Color mover = start.side_to_move();
   Turn turn;
-  std::function<void(const Position&)> extend = [&](const Position& pos) {
+  std::function<bool(const Position&)> extend = [&](const Position& pos) {
     MoveList moves;
     generate_legal(pos, moves);
     for (const Move m : moves) {
@@ -45,13 +46,11 @@ void for_each_turn(const Position& start, const std::function<void(const Turn&, 
       next.do_move(m, st);
       const Position settled = next;  // a fresh state chain, independent of st
       turn.push_back(m);
-      if (turn_over(settled, mover)) {
-        visit(turn, settled);
-      } else {
-        extend(settled);
-      }
+      const bool go_on = turn_over(settled, mover) ? visit(turn, settled) : extend(settled);
       turn.pop_back();
+      if (!go_on) return false;
     }
+    return true;
   };
   extend(start);
 }
@@ -141,8 +140,6 @@ class Checker {
     if ((node.ending != Ending::None) != outcome(*after).is_over()) return here + ": wrong ending mark";
     if (goal(*after)) return node.defences.empty() ? "" : here + ": defences after the goal";
     if (outcome(*after).is_over()) return here + ": the game ends without the goal";
-    const bool defender_may_finish = stip_.play == Play::Self || stip_.goal == Goal::Win;
-    if (m == 1 && !defender_may_finish) return here + ": does not reach the goal";
 
     std::map<TurnKey, const DefenceGroup*> listed;
     for (const DefenceGroup& g : node.defences) {
@@ -154,14 +151,14 @@ class Checker {
     }
     std::string error;
     for_each_turn(*after, [&](const Turn& d, const Position& after_d) {
-      if (!error.empty()) return;
       const TurnKey key = turn_key(d, after_d);
       const auto found = listed.find(key);
       if (found == listed.end()) {
         if (!excused.count(key)) error = here + " " + uci(d) + ": defence missing from the tree";
-        return;
+      } else {
+        error = check_defence(after_d, *found->second, m - 1, here + " " + uci(d));
       }
-      error = check_defence(after_d, *found->second, m - 1, here + " " + uci(d));
+      return error.empty();
     });
     return error;
   }
@@ -290,10 +287,11 @@ class Checker {
 
 // Counts the turns of the game tree up to `depth` turns deep, stopping past `budget`.
 void count_turns(const Position& pos, int depth, uint64_t budget, uint64_t& count) {
-  if (depth == 0 || count > budget) return;
+  if (depth == 0) return;
   for_each_turn(pos, [&](const Turn&, const Position& after) {
-    if (++count > budget || outcome(after).is_over()) return;
-    count_turns(after, depth - 1, budget, count);
+    if (++count > budget) return false;
+    if (depth > 1 && !outcome(after).is_over()) count_turns(after, depth - 1, budget, count);
+    return count <= budget;
   });
 }
 

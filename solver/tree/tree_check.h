@@ -33,7 +33,7 @@ struct CheckResult {
 struct CheckOptions {
   // The most turns the full-width comparison may visit (estimated by a capped count of the
   // game tree first); above it only the positive claims are checked.
-  uint64_t brute_force_nodes = 2'000'000;
+  uint64_t brute_force_nodes = 500'000;
 };
 
 CheckResult check_tree(const SolutionTree& tree, const CheckOptions& options = {});
