@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "report_support.h"
+#include "rules/game.h"
 #include "solver/report/html_format.h"
 #include "test_data.h"
 
@@ -90,10 +91,23 @@ TEST_CASE("html: a self-contained page with the board, the facts and the tree", 
   CHECK(squares.front() == 64);
   CHECK(boards.front() == fen_pieces(t.position.fen()));
   CHECK(count(html, "<summary>1.Qf2! threat: 2.O-O#</summary>") == 1);
-  CHECK(count(html, "<li>1...Kb1 2.O-O#</li>") == 1);
-  CHECK(count(html, "<li>but 1...Kb1!</li>") == 1);
+  CHECK(count(html, "<li class=\"leaf\">1...Kb1 2.O-O#</li>") == 1);
+  CHECK(count(html, "<li class=\"leaf\">but 1...Kb1!</li>") == 1);
   CHECK(count(html, "<dd>#2</dd>") == 1);
   CHECK(count(html, "<dd>" + t.position.fen() + "</dd>") == 1);
+}
+
+TEST_CASE("html: pages of built trees hold their boards and every key", "[report][html]") {
+  for (const tree::SolutionTree& t : built_trees()) {
+    const std::string html = report::write_html(t, {});
+    check_self_contained(html);
+    std::vector<int> squares;
+    const auto boards = boards_of(html, squares);
+    REQUIRE(boards.size() == 1);
+    CHECK(boards.front() == fen_pieces(t.position.fen()));
+    CHECK(squares.front() == t.position.geometry().files() * t.position.geometry().ranks());
+    for (const auto& key : t.keys) CHECK(count(html, "1." + turn_to_san(t.position, key.turn) + "!") == 1);
+  }
 }
 
 TEST_CASE("html: every piece kind is drawn on 11x8 and 8x8, and a collection page", "[report][html]") {

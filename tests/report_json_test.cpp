@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report_support.h"
+#include "solver_support.h"
 #include "rules/game.h"
 #include "rules/notation.h"
 #include "solver/report/json_format.h"
@@ -130,4 +131,29 @@ TEST_CASE("json: a king capture is named, a large group lists every turn", "[rep
   CHECK(group.at("turns").size() == t.keys[0].defences[0].turns.size());
   CHECK(group.at("answer").at("duals").size() == 1);
   replay_attack(t.position, j.at("tree").at("keys")[0]);
+}
+
+TEST_CASE("json: built trees give the solver's keys and solutions, and every SAN parses back", "[report][json]") {
+  for (size_t i = 0; i < kBuiltProblems.size(); ++i) {
+    const ProblemText& p = kBuiltProblems[i];
+    const tree::SolutionTree& t = built_trees()[i];
+    INFO(p.fen << " " << p.stipulation);
+    const json j = json::parse(report::write_json(t, {}));
+    const SolverRun run = solve_fen(p.variant, p.fen, p.stipulation);
+    const bool help = t.stipulation.play == search::Play::Help;
+    const json& answers = j.at(help ? "solutions" : "keys");
+    CHECK(std::set<std::string>(answers.begin(), answers.end()) == run.answers);
+    CHECK(j.at("length") == run.result.length);
+    if (help) {
+      for (const json& line : j.at("tree").at("solutions")) {
+        Game game(t.position);
+        for (const json& turn : line) play_both(game, turn);
+      }
+      continue;
+    }
+    int nodes = 0;
+    for (const json& key : j.at("tree").at("keys")) nodes += replay_attack(t.position, key);
+    for (const json& attempt : j.at("tree").at("tries")) replay_attack(t.position, attempt.at("play"));
+    CHECK(nodes >= int(t.keys.size()));
+  }
 }

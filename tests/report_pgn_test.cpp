@@ -124,3 +124,17 @@ TEST_CASE("pgn: help play, double-move turns and Mainzer moves replay", "[report
     CHECK(replay_variations(t.position, record->movetext) > 1);
   }
 }
+
+TEST_CASE("pgn: built trees replay in every variation, the main line to the goal", "[report][pgn]") {
+  for (const tree::SolutionTree& t : built_trees()) {
+    const std::string pgn = report::write_pgn(t, {});
+    INFO(pgn);
+    const auto record = read_pgn(pgn);
+    REQUIRE(record);
+    CHECK(record->tags.at("Stipulation") == t.stipulation.to_string());
+    Game game(t.position);
+    REQUIRE_FALSE(play_movetext(game, record->movetext));
+    CHECK(outcome(game.position()).is_over());
+    CHECK(replay_variations(t.position, record->movetext) >= int(game.turns().size()));
+  }
+}

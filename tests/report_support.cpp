@@ -7,6 +7,7 @@
 #include "rules/notation.h"
 #include "rules/variant.h"
 #include "solver/search/root_turns.h"
+#include "solver/tree/tree_builder.h"
 #include "test_data.h"
 
 namespace dm::test {
@@ -116,6 +117,32 @@ std::map<std::string, std::string> fen_pieces(std::string_view fen) {
     }
   }
   return pieces;
+}
+
+const std::vector<ProblemText> kBuiltProblems = {
+    {"chess", "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1", "#2"},
+    {"chess", "r3k3/3np3/8/3K4/6B1/6B1/8/8 b q - 0 1", "h#2"},
+    {"marseillais", "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1", "#1"},
+    {"mainzer", "k10/8p2/2K8/11/5j5/3m7/7P3/1A2M1J3a w - - 0 1", "#2"},
+};
+
+tree::SolutionTree built_tree(std::string_view variant, std::string_view fen, std::string_view stipulation) {
+  const Position pos = position_of(variant, fen);
+  const auto stip = search::parse_stipulation(stipulation);
+  REQUIRE(stip);
+  tree::TreeOptions options;
+  options.threads = 1;
+  search::TranspositionTable tt(16);
+  return tree::build_tree(pos, *stip, options, tt);
+}
+
+const std::vector<tree::SolutionTree>& built_trees() {
+  static const std::vector<tree::SolutionTree> trees = [] {
+    std::vector<tree::SolutionTree> out;
+    for (const auto& p : kBuiltProblems) out.push_back(built_tree(p.variant, p.fen, p.stipulation));
+    return out;
+  }();
+  return trees;
 }
 
 tree::SolutionTree popeye_two_mover() {

@@ -28,6 +28,21 @@ std::vector<std::string> alternatives(const std::string& column);
 // rules engine so a written diagram can be checked against it.
 std::map<std::string, std::string> fen_pieces(std::string_view fen);
 
+// The tree the tree builder makes (one thread, a small table).
+tree::SolutionTree built_tree(std::string_view variant, std::string_view fen, std::string_view stipulation);
+
+// The problems the report tests render with built trees: Popeye's #2 castling example and h#2
+// with set play, the Marseillais #1 of chessvariants.com (Ke6 Qc7 against Kg8), a Mainzer #2
+// with Janus, Marshall and Amazon. Each is {variant, fen, stipulation}.
+struct ProblemText {
+  std::string_view variant;
+  std::string_view fen;
+  std::string_view stipulation;
+};
+extern const std::vector<ProblemText> kBuiltProblems;
+// Their built trees, in that order, built once per test run.
+const std::vector<tree::SolutionTree>& built_trees();
+
 // Popeye's #2 castling example (8/Q7/8/8/8/8/8/2k1K2R w K), key and threat 2.O-O#, three tries:
 // 1.Rh2? (threat 2.Qa1#, but 1...Kb1!), 1.Qa3+? (1...Kb1 2.Kd2#, but 1...Kc2!), 1.Qa2? (stalemate).
 tree::SolutionTree popeye_two_mover();

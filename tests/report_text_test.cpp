@@ -48,7 +48,7 @@ TEST_CASE("text: short solutions, stalemate refutations and the stopped search",
   t.tries_complete = false;
   const std::string text = report::write_text(t, {});
   INFO(text);
-  CHECK(contains(text, "1.Qf2! threat: 2.O-O# (short solution in 1)\n"));
+  CHECK(contains(text, "1.Qf2! (short solution in 1) threat: 2.O-O#\n"));
   CHECK(contains(text, "but 1...Kb1! (stalemate)\n"));
   CHECK(contains(text, "more tries may exist"));
   CHECK(contains(text, "incomplete"));
@@ -91,4 +91,41 @@ TEST_CASE("text: a king capture is marked, and help play numbered with its set p
   CHECK(contains(help, "stipulation h#2\n"));
   CHECK(contains(help, "\nsolutions (1)\n    1.Rd8 Bd6 2.e5 Bh5#\n"));
   CHECK(contains(help, "\nset play\n    1...Be2 2.O-O-O Ba6#\n"));
+}
+
+TEST_CASE("text: built trees show every key, try, defence and solution", "[report][text]") {
+  const report::FormatOptions options;
+  for (const tree::SolutionTree& t : built_trees()) {
+    const std::string text = report::write_text(t, options);
+    INFO(text);
+    REQUIRE(t.status == search::SolveStatus::Solved);
+    CHECK(contains(text, "stipulation " + t.stipulation.to_string() + "\n"));
+    if (t.stipulation.play == search::Play::Help) {
+      CHECK(contains(text, "solutions (" + std::to_string(t.solutions.size()) + ")\n"));
+      CHECK_FALSE(t.solutions.empty());
+      continue;
+    }
+    CHECK_FALSE(t.keys.empty());
+    // The defender's first turns stand two indents deep: one line per turn of a small group,
+    // one per large group.
+    size_t expected = 0;
+    std::vector<const tree::AttackNode*> firsts;
+    for (const auto& key : t.keys) firsts.push_back(&key);
+    for (const auto& attempt : t.tries) firsts.push_back(&attempt.play);
+    for (const tree::AttackNode* node : firsts) {
+      for (const auto& group : node->defences) {
+        expected += group.turns.size() <= size_t(options.list_limit) ? group.turns.size() : 1;
+      }
+    }
+    size_t lines = 0;
+    for (const auto& line : split(text, '\n')) lines += starts_with(line, "        1...") ? 1 : 0;
+    CHECK(lines == expected);
+    for (const auto& key : t.keys) {
+      const std::string san = turn_to_san(t.position, key.turn);
+      CHECK(contains(text, "\n    1." + san + "!"));
+      const bool short_flag = contains(text, "1." + san + "! (short solution in " + std::to_string(key.length) + ")");
+      CHECK(short_flag == (key.length < t.stipulation.turns));
+    }
+    for (const auto& attempt : t.tries) CHECK(contains(text, "\n    1." + turn_to_san(t.position, attempt.play.turn) + "?"));
+  }
 }

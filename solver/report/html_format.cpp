@@ -1,5 +1,7 @@
 #include "solver/report/html_format.h"
 
+#include <string_view>
+
 #include "solver/report/solution_rows.h"
 #include "solver/report/svg_diagram.h"
 
@@ -22,6 +24,7 @@ dl.facts dd { margin: 0; font-family: monospace; }
 p.verdict { font-weight: bold; }
 ul.tree, ul.tree ul { list-style: none; padding-left: 1.5em; margin: 0; font-family: monospace; font-size: 15px; }
 ul.tree summary { cursor: pointer; }
+ul.tree li.leaf { padding-left: 1.2em; }  /* in line with the text of a <summary> beside it */
 nav li { margin: 0.2em 0; }
 )";
 
@@ -42,7 +45,7 @@ std::string escape(std::string_view text) {
 void write_rows(const std::vector<Row>& rows, std::string& out) {
   for (const Row& row : rows) {
     if (row.children.empty()) {
-      out += "<li>" + escape(row.text) + "</li>\n";
+      out += "<li class=\"leaf\">" + escape(row.text) + "</li>\n";
       continue;
     }
     out += "<li><details open><summary>" + escape(row.text) + "</summary>\n<ul>\n";

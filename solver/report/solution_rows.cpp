@@ -1,5 +1,7 @@
 #include "solver/report/solution_rows.h"
 
+#include <algorithm>
+
 #include "solver/report/turn_text.h"
 #include "solver/tree/tree_turns.h"
 
@@ -136,9 +138,9 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
   const RowWriter writer(tree.stipulation, options);
   SolutionRows rows;
   for (const AttackNode& key : tree.keys) {
-    Row row = writer.attack(key, tree.position, 1, "!");
-    if (key.length < tree.stipulation.turns) row.text += " (short solution in " + std::to_string(key.length) + ")";
-    rows.keys.push_back(std::move(row));
+    const bool short_key = key.length < tree.stipulation.turns;
+    const std::string mark = short_key ? "! (short solution in " + std::to_string(key.length) + ")" : "!";
+    rows.keys.push_back(writer.attack(key, tree.position, 1, mark));
   }
   for (const tree::Try& t : tree.tries) rows.tries.push_back(writer.try_row(t, tree.position));
   for (const search::Line& line : tree.solutions) {

@@ -7,6 +7,7 @@
 // answer, help-play solutions one per line with move numbers.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/report/format_options.h"
