@@ -148,3 +148,18 @@ TEST_CASE("Verdict: a limit reached is unknown, never sound", "[puzzle][verdict]
   CHECK_FALSE(has(v, Defect::NoSolution));
   CHECK_FALSE(has(v, Defect::SourceFails));
 }
+
+TEST_CASE("Verdict: every problem of the default set is sound", "[puzzle][verdict]") {
+  const auto read = puzzle::read_puzzle_file(test::tests_path("../puzzles/showcase.epd"));
+  REQUIRE(read);
+  CHECK(read->errors.empty());
+  REQUIRE(read->puzzles.size() >= 8);
+  for (const Puzzle& p : read->puzzles) {
+    INFO(p.location() << " " << p.id);
+    REQUIRE(p.expected);  // each states its keys or solutions
+    const Verdict v = verdict_of(p);
+    INFO((v.findings.empty() ? "" : v.findings.front().detail));
+    CHECK(v.sound());
+    CHECK(v.found == *p.expected);
+  }
+}
