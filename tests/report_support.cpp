@@ -122,6 +122,7 @@ std::map<std::string, std::string> fen_pieces(std::string_view fen) {
 const std::vector<ProblemText> kBuiltProblems = {
     {"chess", "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1", "#2"},
     {"chess", "r3k3/3np3/8/3K4/6B1/6B1/8/8 b q - 0 1", "h#2"},
+    {"chess", "8/8/1Q6/8/krR5/bp3p1p/qr3PpP/R3K1n1 w Q - 0 1", "s#1"},
     {"marseillais", "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1", "#1"},
     {"mainzer", "k10/8p2/2K8/11/5j5/3m7/7P3/1A2M1J3a w - - 0 1", "#2"},
 };

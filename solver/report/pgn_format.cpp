@@ -48,6 +48,7 @@ class TreeToMoves {
   // n is the attacker's turn number in problemist counting (the threat's comment uses it).
   std::vector<MoveNode> attack(const AttackNode& node, const Position& pos, std::string suffix, int n) const {
     std::vector<MoveNode> nodes;
+    const bool multi_move = pos.variant().is_multi_move();
     MoveNode main{node.turn, pos, std::move(suffix), ending_comment(node.ending), {}};
     const Position after = after_turn(pos, node.turn);
     if (!node.threats.empty()) {
@@ -61,9 +62,9 @@ class TreeToMoves {
       }
     }
     for (const tree::DefenceGroup& group : node.defences) {
-      const int count = int(group.turns.size());
-      const int shown = options_.full || count <= options_.list_limit ? count : std::min(count, options_.examples);
-      for (int i = 0; i < shown; ++i) {
+      const size_t count = group.turns.size();
+      const size_t shown = options_.lists_each(count, multi_move) ? count : options_.shown(count);
+      for (size_t i = 0; i < shown; ++i) {
         MoveNode defence{group.turns[i], after, "", ending_comment(group.ending), {}};
         if (i + 1 == shown && shown < count) {
           defence.comment = joined(defence.comment, "and " + std::to_string(count - shown) + " more turns with this answer");
@@ -73,9 +74,9 @@ class TreeToMoves {
       }
     }
     nodes.push_back(std::move(main));
-    const int count = int(node.duals.size());
-    const int shown = options_.full || count <= options_.list_limit ? count : std::min(count, options_.examples);
-    for (int i = 0; i < shown; ++i) {
+    const size_t count = node.duals.size();
+    const size_t shown = options_.lists_each(count, multi_move) ? count : options_.shown(count);
+    for (size_t i = 0; i < shown; ++i) {
       std::string comment = joined("dual", ending_comment(node.ending));
       if (i + 1 == shown && shown < count) comment += "; and " + std::to_string(count - shown) + " more duals";
       nodes.push_back({node.duals[i], pos, "", comment, {}});

@@ -1,7 +1,5 @@
 #include "solver/report/solution_rows.h"
 
-#include <algorithm>
-
 #include "solver/report/turn_text.h"
 #include "solver/tree/tree_turns.h"
 
@@ -25,10 +23,10 @@ std::string attack_text(const Position& pos, const Turn& turn, Ending ending, in
 
 // The attacker's other turns of the same worth: all of them with options.full, else a few.
 std::string duals_text(const AttackNode& node, const Position& pos, int n, const FormatOptions& options) {
-  const int count = int(node.duals.size());
-  const int shown = options.full || count <= options.list_limit ? count : std::min(count, options.examples);
+  const size_t count = node.duals.size();
+  const size_t shown = options.lists_each(count, pos.variant().is_multi_move()) ? count : options.shown(count);
   std::string text;
-  for (int i = 0; i < shown; ++i) text += (i ? " " : "") + attack_text(pos, node.duals[i], node.ending, n, "");
+  for (size_t i = 0; i < shown; ++i) text += (i ? " " : "") + attack_text(pos, node.duals[i], node.ending, n, "");
   if (shown < count) text += " ... " + std::to_string(count) + " duals";
   return " (" + text + ")";
 }
@@ -114,16 +112,16 @@ class RowWriter {
       row.text = std::move(text);
       return row;
     };
-    const int count = int(group.turns.size());
-    if (count <= options_.list_limit) {
+    const size_t count = group.turns.size();
+    if (options_.lists_each(count, pos.variant().is_multi_move())) {
       for (const Turn& turn : group.turns) {
         rows.push_back(line_after(turn, defender_number(n) + turn_san(pos, turn, group.ending)));
       }
       return;
     }
-    const int shown = options_.full ? count : std::min(count, options_.examples);
+    const size_t shown = options_.shown(count);
     std::string text = defender_number(n) + "(" + std::to_string(count) + " turns:";
-    for (int i = 0; i < shown; ++i) text += " " + turn_san(pos, group.turns[i], group.ending);
+    for (size_t i = 0; i < shown; ++i) text += " " + turn_san(pos, group.turns[i], group.ending);
     text += shown < count ? " ...)" : ")";
     rows.push_back(line_after(group.turns.front(), text));
   }
