@@ -20,8 +20,10 @@ Python 3 standard library only.
 import argparse
 import json
 import random
+import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 DEFAULT_DMSOLVE = Path(__file__).resolve().parents[2] / "build-puzzles" / "dmsolve"
@@ -177,12 +179,33 @@ class Solver:
 
     def solve(self, fen, stip, rules=None, threads=1):
         cmd = [self.dmsolve, "solve", "--variant", self.variant, "--fen", fen, "--stip", stip, "--json",
-               "--threads", str(threads), "--hash", "16", "--time", str(self.seconds)]
+               "--threads", str(threads), "--hash", "16", "--time", str(self.seconds), "--no-tries"]
         cmd += self._rule_args(self.rules if rules is None else rules)
         out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
         if not out:
             return None
         return json.loads(out.splitlines()[-1])
+
+    def verdict(self, epd_line):
+        """`dmsolve verify`'s verdict summary on one EPD line ("sound", "dual", ...)."""
+        with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as f:
+            f.write(epd_line + "\n")
+        cmd = [self.dmsolve, "verify", f.name, "--json", "--no-tries", "--threads", "1", "--hash", "16",
+               "--time", str(self.seconds)]
+        out = subprocess.run(cmd, capture_output=True, text=True).stdout
+        Path(f.name).unlink()
+        for line in out.splitlines():
+            if line.startswith("{"):
+                return json.loads(line).get("verdict", {}).get("summary", "error")
+        return "error"
+
+    def key_san(self, fen, stip):
+        """The first key in SAN, from the text output ("key e2e4  (1.e4!)")."""
+        cmd = [self.dmsolve, "solve", "--variant", self.variant, "--fen", fen, "--stip", stip, "--threads", "1",
+               "--hash", "16", "--time", str(self.seconds), "--no-tries"] + self._rule_args(self.rules)
+        out = subprocess.run(cmd, capture_output=True, text=True).stdout
+        found = re.search(r"\b1\.\S+!", out)  # "key e2e4  (1.e4!)" or a tree line "    1.e4! threat: ..."
+        return found.group(0) if found else ""
 
     def after(self, fen, turn):
         cmd = [self.dmsolve, "replay", "--variant", self.variant, "--fen", fen, "--json", turn]
@@ -232,6 +255,7 @@ def notes(solver, fen, stip, result, args):
         facts["key_moves"] = len(key.split(","))
         after = solver.after(fen, key)
         facts["replies"] = solver.turns(after) if after else 0
+        facts["san"] = solver.key_san(fen, stip)
     for rule in args.differs:
         other = solver.solve(fen, stip, solver.rules + [rule])
         facts[rule] = "same" if other and answers(other, stip) == answers(result, stip) and \
@@ -248,6 +272,8 @@ def notes(solver, fen, stip, result, args):
     if not is_help(stip) and facts["replies"] < args.min_replies:
         keep = False
     if args.two_move_key and not is_help(stip) and facts["key_moves"] < 2:
+        keep = False
+    if args.quiet_key and not is_help(stip) and ("+" in facts["san"] or "x" in facts["san"]):
         keep = False
     return keep, facts
 
@@ -266,7 +292,11 @@ def main():
     parser.add_argument("--time", type=float, default=2.0, help="seconds per solve")
     parser.add_argument("--min-replies", type=int, default=0, help="defender's turns after the key, at least")
     parser.add_argument("--two-move-key", action="store_true", help="only keys of two moves")
+    parser.add_argument("--verify", action="store_true",
+                        help="keep only what `dmsolve verify` calls sound (no duals before the last turn)")
+    parser.add_argument("--quiet-key", action="store_true", help="only keys that neither check nor capture")
     parser.add_argument("--trap", action="store_true", help="winN that is no #N (a stalemate trap)")
+    parser.add_argument("--start", help="a seed position: candidates are its mutations (one or two changes)")
     parser.add_argument("--corner", action="store_true",
                         help="the attacker's king starts boxed in a corner by the defender's king")
     parser.add_argument("--differs", action="append", default=[],
@@ -298,17 +328,24 @@ def main():
         found = answers(result, args.stip)
         field = "keys" if not is_help(args.stip) else "solutions"
         rules = "".join(f" rule {r};" for r in args.rule)
+        line = (f'{fen} id "{args.variant}-{args.stip}-s{args.seed}-{label}"; variant {args.variant};{rules} '
+                f'stip {args.stip}; {field} ' + " ".join(f'"{a}"' for a in found) +
+                f'; author "dmsolve find_problems.py"; source "find_problems.py seed {args.seed}, attempt {label}";')
+        if args.verify and solver.verdict(line) != "sound":
+            return None
         print(f"# {json.dumps(facts)} seconds={result.get('seconds', 0):.3f}")
-        print(f'{fen} id "{args.variant}-{args.stip}-s{args.seed}-{label}"; variant {args.variant};{rules} '
-              f'stip {args.stip}; {field} ' + " ".join(f'"{a}"' for a in found) +
-              f'; author "dmsolve find_problems.py"; source "find_problems.py seed {args.seed}, attempt {label}";',
-              flush=True)
+        print(line, flush=True)
         return state
 
     for attempt in range(args.attempts):
         if kept >= args.keep:
             break
-        board = random_board(rng, args.variant, low, high, args.corner)
+        if args.start:
+            board = parse_board(args.start, width)
+            for _ in range(rng.randint(1, 2)):
+                board = mutate(rng, board, args.variant) if board else None
+        else:
+            board = random_board(rng, args.variant, low, high, args.corner)
         if board is None:
             continue
         state = consider(board, str(attempt))
