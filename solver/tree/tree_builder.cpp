@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "rules/movegen.h"
@@ -60,10 +61,9 @@ class DirectAnnotator {
   bool incomplete() const { return incomplete_; }
 
   // Whether the attacker turn that led to `after` (from a position with `turns` attacker turns
-  // left) forces the goal within them.
-  bool works(const Position& after, int turns) {
-    Position copy = after;
-    const NodeValue v = dfpn_.solve(copy, rules_.child_turns(rules_.attacker(), copy, turns));
+  // left) forces the goal within them. `after` is searched on and restored.
+  bool works(Position& after, int turns) {
+    const NodeValue v = dfpn_.solve(after, rules_.child_turns(rules_.attacker(), after, turns));
     incomplete_ |= v == NodeValue::Open;
     return v == NodeValue::Proven;
   }
@@ -71,8 +71,8 @@ class DirectAnnotator {
   // The fewest turns, at most max_turns, with which the attacker (to move in pos) forces the
   // goal; 0 when none do.
   int shortest(const Position& pos, int max_turns) {
+    Position copy = pos;
     for (int k = 1; k <= max_turns; ++k) {
-      Position copy = pos;
       const NodeValue v = dfpn_.solve(copy, k);
       incomplete_ |= v == NodeValue::Open;
       if (v == NodeValue::Proven) return k;
@@ -82,8 +82,9 @@ class DirectAnnotator {
 
   // The fewest turns with which the attacker turn t works, at most max_turns; 0 when none.
   int own_length(const RootTurn& t, int max_turns) {
+    Position after = t.after;
     for (int k = 1; k <= max_turns; ++k) {
-      if (works(t.after, k)) return k;
+      if (works(after, k)) return k;
     }
     return 0;
   }
@@ -143,10 +144,19 @@ class DirectAnnotator {
   std::optional<AttackNode> answer(const Position& pos, int turns_left) {
     const int k = shortest(pos, turns_left);
     if (k == 0) return std::nullopt;
+    // The turns that work, found in place; only they are copied out.
+    std::vector<RootTurn> working;
+    Position scratch = pos;
+    for_each_turn(scratch, [&](const Turn& t, Position& after) {
+      if (works(after, k)) working.push_back({t, after});
+      return !control_.stopped();
+    });
+    std::sort(working.begin(), working.end(),
+              [](const RootTurn& a, const RootTurn& b) { return turn_to_uci(a.moves) < turn_to_uci(b.moves); });
     std::optional<AttackNode> best;
-    for (const RootTurn& t : distinct_turns(pos)) {
-      if (control_.stopped()) break;
-      if (!works(t.after, k)) continue;
+    std::set<TurnIdentity> seen;
+    for (const RootTurn& t : working) {
+      if (!seen.insert(identity_of(t.moves, t.after)).second) continue;
       if (best) {
         best->duals.push_back(t.moves);
       } else {
@@ -184,7 +194,7 @@ class TryFinder {
   bool incomplete() const { return annotator_.incomplete() || control_.stopped(); }
 
   // The try of t, or nullopt when t is none (or its search was stopped).
-  std::optional<Try> try_of(const RootTurn& t, int length) {
+  std::optional<Try> try_of(RootTurn& t, int length) {
     Try result;
     const Ending ending = ending_of(t.after, rules_.stipulation(), rules_.attacker());
     if (game_over(t.after)) {
@@ -195,10 +205,11 @@ class TryFinder {
       result.stalemates = true;
       return result;
     }
+    if (!few_refutations(t.after, length - 1)) return std::nullopt;
     std::vector<RootTurn> kept;
     for (const RootTurn& d : distinct_turns(t.after)) {
       if (control_.stopped()) return std::nullopt;
-      if (defence_fails(d, length - 1)) {
+      if (defence_fails(d.after, length - 1)) {
         kept.push_back(d);
         continue;
       }
@@ -216,14 +227,22 @@ class TryFinder {
   }
 
  private:
-  // The defender turn d loses: the goal is reached or the attacker forces it within turns_left.
-  bool defence_fails(const RootTurn& d, int turns_left) {
-    const Ending e = ending_of(d.after, rules_.stipulation(), rules_.attacker());
-    if (e != Ending::None) {
-      Position copy = d.after;
-      return rules_.goal_reached(copy);
-    }
-    return turns_left > 0 && annotator_.shortest(d.after, turns_left) > 0;
+  // Whether at most max_refutations distinct defender turns in `after` refute: a quick pass
+  // that stops at the first one too many (most first turns are no tries).
+  bool few_refutations(Position& after, int turns_left) {
+    std::set<TurnIdentity> refuting;
+    for_each_turn(after, [&](const Turn& d, Position& after_d) {
+      if (!defence_fails(after_d, turns_left)) refuting.insert(identity_of(d, after_d));
+      return int(refuting.size()) <= max_refutations_ && !control_.stopped();
+    });
+    return int(refuting.size()) <= max_refutations_ && !control_.stopped();
+  }
+
+  // The defender turn that led to after_d loses: the goal is reached or the attacker forces it
+  // within turns_left.
+  bool defence_fails(const Position& after_d, int turns_left) {
+    if (game_over(after_d)) return rules_.goal_reached(after_d);
+    return turns_left > 0 && annotator_.shortest(after_d, turns_left) > 0;
   }
 
   // Stalemate when the refutation stalemates a side, or leaves the attacker only turns that
@@ -318,7 +337,7 @@ class TreeBuilder {
               [](const RootTurn& a, const RootTurn& b) { return turn_to_uci(a.moves) < turn_to_uci(b.moves); });
     search::SearchControl control(*limits);
     TryFinder finder(rules_, tt_, control, options_.max_refutations);
-    for (const RootTurn& t : candidates) {
+    for (RootTurn& t : candidates) {
       if (control.stopped()) break;
       if (auto found = finder.try_of(t, tree_.stipulation.turns)) tree_.tries.push_back(std::move(*found));
     }

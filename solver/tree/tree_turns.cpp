@@ -1,11 +1,20 @@
 #include "solver/tree/tree_turns.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 
+#include "rules/movegen.h"
 #include "rules/outcome.h"
 
 namespace dm::tree {
+
+TurnIdentity identity_of(const Turn& turn, const Position& after) {
+  TurnIdentity id{after.key(), {}};
+  for (const Move m : turn) id.moves.push_back(m.raw());
+  std::sort(id.moves.begin(), id.moves.end());
+  return id;
+}
 
 std::vector<search::RootTurn> distinct_turns(const Position& pos) {
   std::vector<search::RootTurn> all = search::enumerate_root_turns(pos);
@@ -16,20 +25,36 @@ std::vector<search::RootTurn> distinct_turns(const Position& pos) {
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
 
   std::vector<search::RootTurn> out;
-  std::vector<std::vector<uint32_t>> seen_moves;  // sorted raw moves of each kept turn
+  std::set<TurnIdentity> seen;
   for (const size_t i : order) {
-    std::vector<uint32_t> moves;
-    for (const Move m : all[i].moves) moves.push_back(m.raw());
-    std::sort(moves.begin(), moves.end());
-    bool merged = false;
-    for (size_t k = 0; k < out.size() && !merged; ++k) {
-      merged = out[k].after.key() == all[i].after.key() && seen_moves[k] == moves;
-    }
-    if (merged) continue;
-    out.push_back(all[i]);
-    seen_moves.push_back(std::move(moves));
+    if (seen.insert(identity_of(all[i].moves, all[i].after)).second) out.push_back(std::move(all[i]));
   }
   return out;
+}
+
+namespace {
+
+bool extend(Position& pos, Color mover, Turn& turn, const std::function<bool(const Turn&, Position&)>& visit) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (const Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    turn.push_back(m);
+    const bool ends = pos.side_to_move() != mover || king_lost(pos) || count_legal(pos) == 0;
+    const bool go_on = ends ? visit(turn, pos) : extend(pos, mover, turn, visit);
+    turn.pop_back();
+    pos.undo_move(m);
+    if (!go_on) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void for_each_turn(Position& pos, const std::function<bool(const Turn&, Position&)>& visit) {
+  Turn turn;
+  extend(pos, pos.side_to_move(), turn, visit);
 }
 
 std::optional<Position> passed_position(const Position& pos) {

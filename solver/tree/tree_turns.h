@@ -5,6 +5,9 @@
 // the position where the side to move passes a whole turn, which threats and set play read,
 // and the ending mark of a position a turn leads to.
 
+#include <compare>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -16,6 +19,21 @@
 namespace dm::tree {
 
 std::vector<search::RootTurn> distinct_turns(const Position& pos);
+
+// Calls visit(turn, position after it) for every turn of the side to move, in generation
+// order and without merging, until visit returns false; pos is played on and restored.
+// Cheaper than distinct_turns where most calls stop early.
+void for_each_turn(Position& pos, const std::function<bool(const Turn&, Position&)>& visit);
+
+// What makes two turns the same for distinct_turns: their moves in any order and the position
+// they reach.
+struct TurnIdentity {
+  uint64_t key = 0;
+  std::vector<uint32_t> moves;  // raw, sorted
+
+  auto operator<=>(const TurnIdentity&) const = default;
+};
+TurnIdentity identity_of(const Turn& turn, const Position& after);
 
 // pos with the other side to move a whole turn and no e.p. rights; nullopt when that side
 // would stand in check (a pass is then no legal idea) or the position cannot be set up.
