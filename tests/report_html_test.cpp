@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <regex>
 
 #include "report_support.h"
@@ -133,11 +134,14 @@ TEST_CASE("html: every piece kind is drawn on 11x8 and 8x8, and a collection pag
 }
 
 // Writes the sample pages and a manifest ("name<TAB>fen<TAB>fen..." per page) to the folder
-// DMSOLVE_HTML_DIR names (the CTest fixture of the browser check), else to a temporary folder.
+// DMSOLVE_HTML_DIR names (the CTest fixture of the browser check), else to a temporary folder
+// removed afterwards.
 TEST_CASE("html: sample pages for the headless-browser check", "[report][html][html-pages]") {
   const char* dir = std::getenv("DMSOLVE_HTML_DIR");
-  const std::filesystem::path out = dir ? std::filesystem::path(dir)
-                                        : std::filesystem::temp_directory_path() / "dmsolve-report-html";
+  // A folder of its own when none is given, so that runs side by side do not share one.
+  const std::filesystem::path out =
+      dir ? std::filesystem::path(dir)
+          : std::filesystem::temp_directory_path() / ("dmsolve-report-html-" + std::to_string(std::random_device{}()));
   std::filesystem::create_directories(out);
   const std::vector<tree::SolutionTree> trees = {popeye_two_mover(), mainzer_mate(), popeye_helpmate(),
                                                  king_capture_mate()};
@@ -151,4 +155,5 @@ TEST_CASE("html: sample pages for the headless-browser check", "[report][html][h
   }
   manifest.close();
   CHECK(read_lines((out / "pages.tsv").string())->size() == 3);
+  if (!dir) std::filesystem::remove_all(out);
 }
