@@ -117,7 +117,7 @@ void compare_set_play(int max_turns) {
 
 }  // namespace
 
-TEST_CASE("set play of short helpmates equals Popeye's", "[tree]") { compare_set_play(3); }
+TEST_CASE("set play of short helpmates equals Popeye's", "[tree]") { compare_set_play(2); }
 
 TEST_CASE("set play of every helpmate equals Popeye's", "[tree][slow]") { compare_set_play(search::kMaxTurns); }
 
@@ -212,4 +212,122 @@ TEST_CASE("Marseillais Ke6 Qc7 against Kg8 as #1 and =1", "[tree]") {
   const auto stalemate_check = tree::check_tree(stalemate);
   INFO(stalemate_check.message);
   CHECK(stalemate_check.verdict == tree::CheckVerdict::Full);
+}
+
+namespace {
+
+void write_node(std::string& out, const tree::AttackNode& node, int depth);
+
+void write_groups(std::string& out, const std::vector<tree::DefenceGroup>& groups, int depth) {
+  for (const auto& g : groups) {
+    out += std::string(size_t(depth), ' ') + "...";
+    for (const auto& t : g.turns) out += " " + turn_to_uci(t);
+    out += " e" + std::to_string(int(g.ending)) + "\n";
+    for (const auto& a : g.answer) write_node(out, a, depth + 1);
+  }
+}
+
+void write_node(std::string& out, const tree::AttackNode& node, int depth) {
+  out += std::string(size_t(depth), ' ') + turn_to_uci(node.turn) + " n" + std::to_string(node.length) + " e" +
+         std::to_string(int(node.ending));
+  for (const auto& d : node.duals) out += " dual " + turn_to_uci(d);
+  out += "\n";
+  for (const auto& t : node.threats) write_node(out, t, depth + 2);
+  write_groups(out, node.defences, depth + 1);
+}
+
+// Everything the tree says, as text (for comparing two builds).
+std::string tree_text(const SolutionTree& t) {
+  std::string out = std::to_string(int(t.status)) + " " + std::to_string(t.length) + "\n";
+  for (const auto& k : t.keys) write_node(out, k, 0);
+  for (const auto& tr : t.tries) {
+    out += "try";
+    for (const auto& r : tr.refutations) out += " but " + turn_to_uci(r.turn) + " e" + std::to_string(int(r.ending));
+    out += "\n";
+    write_node(out, tr.play, 1);
+  }
+  for (const auto& l : t.solutions) out += search::line_to_uci(l) + "\n";
+  for (const auto& l : t.set_play) out += "set " + search::line_to_uci(l) + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a tree does not depend on the thread count", "[tree]") {
+  tree::TreeOptions one;
+  one.threads = 1;
+  tree::TreeOptions two;
+  two.threads = 2;
+  const char* mate3 = "8/8/pQ6/p1P5/P1p5/5p2/2k2P2/R3K3 w Q - 0 1";
+  CHECK(tree_text(tree_of("chess", mate3, "#3", one)) == tree_text(tree_of("chess", mate3, "#3", two)));
+  const char* marseillais = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
+  const SolutionTree a = tree_of("marseillais", marseillais, "#1", one);
+  const SolutionTree b = tree_of("marseillais", marseillais, "#1", two);
+  CHECK(a.status == search::SolveStatus::Solved);
+  CHECK(tree_text(a) == tree_text(b));
+}
+
+TEST_CASE("Marseillais #2 tree: every defender turn pair is answered", "[tree]") {
+  const char* fen = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
+  const SolutionTree t = tree_of("marseillais", fen, "#2");
+  REQUIRE(t.status == search::SolveStatus::Solved);
+  CHECK(key_names(t) == solve_fen("marseillais", fen, "#2").answers);
+  int two_move_keys = 0;
+  for (const auto& key : t.keys) {
+    two_move_keys += key.turn.size() == 2;
+    for (const auto& g : key.defences) {
+      CHECK_FALSE(g.turns.empty());
+      if (g.ending == tree::Ending::None) CHECK(g.answer.size() == 1);
+    }
+  }
+  CHECK(two_move_keys > 0);
+  const auto check = tree::check_tree(t);
+  INFO(check.message);
+  CHECK(check.ok());
+}
+
+TEST_CASE("tries can be switched off and have a budget", "[tree]") {
+  const char* fen = "8/8/pQ6/p1P5/P1p5/5p2/2k2P2/R3K3 w Q - 0 1";
+  tree::TreeOptions off;
+  off.tries = false;
+  const SolutionTree none = tree_of("chess", fen, "#3", off);
+  CHECK(none.status == search::SolveStatus::Solved);
+  CHECK(none.tries.empty());
+  tree::TreeOptions tight;
+  tight.try_nodes = 1;
+  const SolutionTree cut = tree_of("chess", fen, "#3", tight);
+  CHECK(cut.status == search::SolveStatus::Solved);
+  CHECK_FALSE(cut.tries_complete);
+  CHECK(key_names(cut) == key_names(none));
+}
+
+TEST_CASE("a build stopped by a limit says unknown and keeps only proven keys", "[tree]") {
+  const char* fen = "8/8/pQ6/p1P5/P1p5/5p2/2k2P2/R3K3 w Q - 0 1";
+  tree::TreeOptions limited;
+  limited.limits.nodes = 500;
+  const SolutionTree t = tree_of("chess", fen, "#3", limited);
+  CHECK(t.status == search::SolveStatus::Unknown);
+  const auto all = solve_fen("chess", fen, "#3").answers;
+  for (const auto& k : key_names(t)) CHECK(all.count(k));
+}
+
+TEST_CASE("each key of a short solution carries its own length", "[tree]") {
+  // Queen and king against king as #3: Qd8 mates at once, other keys need two or three turns.
+  const char* fen = "7k/8/6K1/8/8/8/8/3Q4 w - - 0 1";
+  const SolutionTree t = tree_of("chess", fen, "#3");
+  REQUIRE(t.status == search::SolveStatus::Solved);
+  CHECK(t.length == 1);
+  bool longer = false;
+  for (const auto& key : t.keys) {
+    INFO(turn_to_uci(key.turn));
+    CHECK(key.length >= 1);
+    if (key.length > 1) {
+      longer = true;
+      search::Stipulation s = t.stipulation;
+      s.turns = key.length - 1;
+      const auto shorter = search::brute_force::keys(t.position, s);
+      CHECK(std::find(shorter.begin(), shorter.end(), key.turn) == shorter.end());
+    }
+  }
+  CHECK(longer);
 }
