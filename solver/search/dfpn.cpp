@@ -23,12 +23,36 @@ ProofNumber share(ProofNumber threshold, ProofNumber total, ProofNumber part) {
   return others >= threshold ? 1 : ProofNumber(threshold - others);
 }
 
+// A threshold that lets the chosen child make progress. Alone, a worker's chosen child is
+// always below it; with busy marks, the best child may be another worker's, and the one
+// chosen instead may already be at its parent's threshold.
+ProofNumber at_least_above(ProofNumber threshold, ProofNumber number) {
+  return threshold > number ? threshold : saturating_add(number, 1);
+}
+
+// Marks a node busy for the lifetime of a visit (no-op without marks).
+class BusyGuard {
+ public:
+  BusyGuard(BusyMarks* marks, uint64_t key) : marks_(marks), key_(key) {
+    if (marks_) marks_->enter(key_);
+  }
+  ~BusyGuard() {
+    if (marks_) marks_->leave(key_);
+  }
+  BusyGuard(const BusyGuard&) = delete;
+  BusyGuard& operator=(const BusyGuard&) = delete;
+
+ private:
+  BusyMarks* marks_;
+  uint64_t key_;
+};
+
 ProofNumber clamp_count(size_t count) { return ProofNumber(std::clamp<size_t>(count, 1, 1000)); }
 
 }  // namespace
 
-Dfpn::Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& control)
-    : rules_(rules), tt_(tt), control_(control) {}
+Dfpn::Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, BusyMarks* busy)
+    : rules_(rules), tt_(tt), control_(control), busy_(busy) {}
 
 Dfpn::~Dfpn() { flush_nodes(); }
 
@@ -42,7 +66,8 @@ void Dfpn::flush_nodes() {
   unreported_ = 0;
 }
 
-NodeValue Dfpn::solve(Position& pos, int turns_left) {
+NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* cancel) {
+  cancel_ = cancel;
   const TtProbe probe = tt_.probe(pos.key(), turns_left);
   if (probe.found && probe.pn == 0) return NodeValue::Proven;
   if (probe.found && probe.dn == 0) return NodeValue::Disproven;
@@ -109,6 +134,7 @@ bool Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
 Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply) {
   const uint64_t nodes_before = nodes_;
   const bool or_node = rules_.is_or_node(pos);
+  const BusyGuard busy(busy_, pos.key());
   Numbers n{1, 1};
   if (!expand(pos, turns, or_node, ply)) {
     n = or_node ? Numbers{0, kInfinite} : Numbers{kInfinite, 0};
@@ -123,7 +149,7 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
     size_t best = 0;
     ProofNumber best_value = kInfinite;
     ProofNumber second_value = kInfinite;
-    ProofNumber min_sum_side = kInfinite;  // "min" number of the node
+    ProofNumber true_best = kInfinite;     // "min" number of the node
     ProofNumber sum_side = 0;              // "sum" number of the node
     std::vector<Child>& list = children();
     for (const Child& c : list) {
@@ -138,9 +164,11 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
           c.dn = probe.dn;
         }
       }
-      const ProofNumber select = or_node ? c.pn : c.dn;
+      const ProofNumber number = or_node ? c.pn : c.dn;
       const ProofNumber other = or_node ? c.dn : c.pn;
       sum_side = saturating_add(sum_side, other);
+      true_best = std::min(true_best, number);
+      const ProofNumber select = busy_ ? busy_->virtual_number(c.key, number) : number;
       if (select < best_value) {
         second_value = best_value;
         best_value = select;
@@ -149,18 +177,17 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
         second_value = select;
       }
     }
-    min_sum_side = best_value;
-    n = or_node ? Numbers{min_sum_side, sum_side} : Numbers{sum_side, min_sum_side};
-    if (n.pn >= thpn || n.dn >= thdn || n.pn == 0 || n.dn == 0 || control_.stopped()) break;
+    n = or_node ? Numbers{true_best, sum_side} : Numbers{sum_side, true_best};
+    if (n.pn >= thpn || n.dn >= thdn || n.pn == 0 || n.dn == 0 || interrupted()) break;
 
     const Child c = list[best];
     ProofNumber child_thpn;
     ProofNumber child_thdn;
     if (or_node) {
-      child_thpn = std::min(thpn, epsilon_threshold(second_value));
+      child_thpn = at_least_above(std::min(thpn, epsilon_threshold(second_value)), c.pn);
       child_thdn = share(thdn, n.dn, c.dn);
     } else {
-      child_thdn = std::min(thdn, epsilon_threshold(second_value));
+      child_thdn = at_least_above(std::min(thdn, epsilon_threshold(second_value)), c.dn);
       child_thpn = share(thpn, n.pn, c.pn);
     }
     StateInfo st;

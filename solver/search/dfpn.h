@@ -18,11 +18,18 @@
 //   quarter, which cuts the thrashing between siblings of equal numbers.
 // - (position, turns_left) never repeats on a path (see NodeRules), so no result here depends
 //   on the path and every proof and disproof may be stored.
+// - Several workers may search the same node at once (given BusyMarks): each marks the nodes
+//   on its path busy and chooses children by their virtual numbers (see busy_marks.h), so the
+//   workers spread over the tree; they meet only through the table. When the best child is
+//   busy, a worker may search another child beyond its parent's threshold: the thresholds
+//   only bound a visit, and every result stays exact.
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "rules/position.h"
+#include "solver/search/busy_marks.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/proof_number.h"
 #include "solver/search/search_control.h"
@@ -32,13 +39,15 @@ namespace dm::search {
 
 class Dfpn {
  public:
-  Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& control);
+  // busy: the marks shared with the other workers on the same search (nullptr when alone).
+  Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, BusyMarks* busy = nullptr);
   ~Dfpn();
   Dfpn(const Dfpn&) = delete;
   Dfpn& operator=(const Dfpn&) = delete;
 
-  // The value of the node pos with turns_left attacker turns left.
-  NodeValue solve(Position& pos, int turns_left);
+  // The value of the node pos with turns_left attacker turns left; Open when the control stops
+  // the search or *cancel is raised (another worker has decided the node).
+  NodeValue solve(Position& pos, int turns_left, const std::atomic<bool>* cancel = nullptr);
 
  private:
   struct Child {
@@ -58,10 +67,15 @@ class Dfpn {
   bool expand(Position& pos, int turns, bool or_node, int ply);
   void count_node();
   void flush_nodes();
+  bool interrupted() const {
+    return control_.stopped() || (cancel_ && cancel_->load(std::memory_order_relaxed));
+  }
 
   const NodeRules& rules_;
   TranspositionTable& tt_;
   SearchControl& control_;
+  BusyMarks* busy_;
+  const std::atomic<bool>* cancel_ = nullptr;
   std::vector<std::vector<Child>> children_;  // per ply, reused
   uint64_t nodes_ = 0;
   uint64_t unreported_ = 0;

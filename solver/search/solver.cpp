@@ -7,13 +7,13 @@
 #include <thread>
 
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include "rules/movegen.h"
-#include "solver/search/dfpn.h"
+#include "solver/search/candidate_pool.h"
 #include "solver/search/help_search.h"
 #include "solver/search/node_rules.h"
+#include "solver/search/parallel.h"
 #include "solver/search/root_turns.h"
 
 namespace dm::search {
@@ -72,13 +72,8 @@ class DirectSolver {
     candidates_ = enumerate_root_turns(pos_);
     verdicts_ = std::vector<std::atomic<NodeValue>>(candidates_.size());
     ProgressMonitor monitor(options_, [this] { return snapshot(); });
-    tbb::task_arena arena(thread_count(options_));
-    arena.execute([&] {
-      tbb::parallel_for(size_t(0), candidates_.size(), [&](size_t i) {
-        verdicts_[i].store(decide(i, rules_.root_turns()), std::memory_order_relaxed);
-        decided_.fetch_add(1, std::memory_order_relaxed);
-      });
-    });
+    CandidatePool pool(rules_, tt_, control_, thread_count(options_));
+    pool.decide(questions(all_candidates(), rules_.root_turns()), verdicts_, false);
     std::vector<size_t> keys;
     bool open = false;
     for (size_t i = 0; i < candidates_.size(); ++i) {
@@ -87,7 +82,7 @@ class DirectSolver {
       open |= v == NodeValue::Open;
     }
     for (const size_t i : keys) result.keys.push_back(candidates_[i].moves);
-    if (!keys.empty()) result.length = shortest_length(arena, keys);
+    if (!keys.empty()) result.length = shortest_length(pool, keys);
     if (open || control_.stopped()) {
       result.status = SolveStatus::Unknown;
     } else {
@@ -96,27 +91,33 @@ class DirectSolver {
   }
 
  private:
-  // Whether candidate i works with `turns` attacker turns from the problem position.
-  NodeValue decide(size_t i, int turns) {
-    Position after = candidates_[i].after;
-    Dfpn dfpn(rules_, tt_, control_);
-    return dfpn.solve(after, rules_.child_turns(pos_.side_to_move(), after, turns));
+  std::vector<size_t> all_candidates() const {
+    std::vector<size_t> all(candidates_.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    return all;
+  }
+
+  // Whether each of the chosen candidates works with `turns` attacker turns from the problem
+  // position, as questions for the pool.
+  std::vector<Candidate> questions(const std::vector<size_t>& chosen, int turns) const {
+    std::vector<Candidate> out;
+    for (const size_t i : chosen) {
+      const Position& after = candidates_[i].after;
+      out.push_back({&after, rules_.child_turns(pos_.side_to_move(), after, turns)});
+    }
+    return out;
   }
 
   // The fewest turns with which some key works (each key works with all of them).
-  int shortest_length(tbb::task_arena& arena, const std::vector<size_t>& keys) {
-    std::atomic<int> best = rules_.root_turns();
-    arena.execute([&] {
-      tbb::parallel_for(size_t(0), keys.size(), [&](size_t k) {
-        for (int turns = 1; turns < best.load(); ++turns) {
-          if (decide(keys[k], turns) != NodeValue::Proven) continue;
-          int current = best.load();
-          while (turns < current && !best.compare_exchange_weak(current, turns)) {}
-          break;
-        }
-      });
-    });
-    return best.load();
+  int shortest_length(CandidatePool& pool, const std::vector<size_t>& keys) {
+    for (int turns = 1; turns < rules_.root_turns() && !control_.stopped(); ++turns) {
+      std::vector<std::atomic<NodeValue>> verdicts(keys.size());
+      pool.decide(questions(keys, turns), verdicts, true);
+      for (const auto& v : verdicts) {
+        if (v.load() == NodeValue::Proven) return turns;
+      }
+    }
+    return rules_.root_turns();
   }
 
   Progress snapshot() const {
@@ -175,7 +176,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
   if (rules.evaluate(root_pos, rules.root_turns()) == NodeValue::Open) {
     tbb::task_arena arena(thread_count(options));
     arena.execute([&] {
-      tbb::parallel_for(size_t(0), moves.size(), [&](size_t i) {
+      parallel_for_each(moves.size(), [&](size_t i) {
         Position child = pos;
         const Color mover = child.side_to_move();
         StateInfo st;

@@ -2,10 +2,11 @@
 // The problem solver: one position, one stipulation, every solution.
 //
 // Direct and self play: every first turn of the attacker is a key candidate, decided exactly
-// by its own df-pn search over the shared table; the candidates run in parallel on a oneTBB
-// arena. Because each verdict is exact, the keys found do not depend on the thread count or
-// on the order in which the candidates finish. The shortest length is then found by trying
-// each key with fewer turns. Help play: the first moves split the enumeration of all lines.
+// by df-pn over the shared table; a CandidatePool shares the threads of a oneTBB arena among
+// the candidates, several workers on one candidate when fewer candidates than threads are
+// open. Because each verdict is exact, the keys found do not depend on the thread count or on
+// the order in which the candidates finish. The shortest length is then found by trying the
+// keys with fewer turns. Help play: the first moves split the enumeration of all lines.
 //
 // A stopped search (limit or interrupt) reports status Unknown with what it has proven: the
 // keys proven so far (direct/self) or the solutions found so far (help), never a guess.
