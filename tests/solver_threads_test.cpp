@@ -2,9 +2,14 @@
 
 #include <catch2/catch.hpp>
 
+#include "solver/search/candidate_pool.h"
+#include "solver/search/dfpn.h"
+#include "solver/search/root_turns.h"
 #include "solver_support.h"
+#include "test_data.h"
 
 using namespace dm::test;
+using dm::search::NodeValue;
 
 namespace {
 
@@ -21,13 +26,50 @@ void same_for_all_thread_counts(std::string_view variant, std::string_view fen, 
   }
 }
 
+// Each candidate alone in a pool of `threads` workers, so that they all search the same
+// candidate at once: the verdict is the single worker's.
+void same_verdicts_with_shared_candidates(std::string_view fen, std::string_view stipulation) {
+  INFO(fen << " " << stipulation);
+  const dm::Position pos = position_of("chess", fen);
+  const auto stip = dm::search::parse_stipulation(stipulation);
+  REQUIRE(stip);
+  const auto rules = dm::search::NodeRules::for_problem(*stip, pos);
+  const auto candidates = dm::search::enumerate_root_turns(pos);
+  REQUIRE(!candidates.empty());
+  size_t proven = 0;
+  for (const auto& candidate : candidates) {
+    const int turns = rules.child_turns(pos.side_to_move(), candidate.after, rules.root_turns());
+    dm::search::TranspositionTable alone_tt(8);
+    dm::search::SearchControl alone_control({});
+    dm::Position after = candidate.after;
+    const NodeValue alone = dm::search::Dfpn(rules, alone_tt, alone_control).solve(after, turns);
+    REQUIRE(alone != NodeValue::Open);
+    proven += alone == NodeValue::Proven;
+    for (const int threads : {2, 4}) {
+      INFO(dm::search::turn_to_uci(candidate.moves) << ", " << threads << " workers");
+      dm::search::TranspositionTable tt(8);
+      dm::search::SearchControl control({});
+      std::vector<std::atomic<NodeValue>> verdicts(1);
+      dm::search::CandidatePool(rules, tt, control, threads).decide({{&candidate.after, turns}}, verdicts, false);
+      CHECK(verdicts[0].load() == alone);
+    }
+  }
+  CHECK(proven > 0);  // the key is among them
+}
+
 }  // namespace
+
+TEST_CASE("several workers on one candidate decide it as one does", "[solver][threads]") {
+  same_verdicts_with_shared_candidates("8/8/3K4/2R5/8/2Pk4/5Q2/8 w - - 0 1", "#3");
+  same_verdicts_with_shared_candidates("8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1", "s#1");
+}
 
 TEST_CASE("results are identical for every thread count", "[solver][threads]") {
   same_for_all_thread_counts("chess", "8/8/8/8/2R1P3/kp1B4/8/K7 w - - 0 1", "s#1");
   same_for_all_thread_counts("chess", "8/8/3K4/2R5/8/2Pk4/5Q2/8 w - - 0 1", "#3");
   same_for_all_thread_counts("chess", "8/8/8/5K2/4N3/2Qbk3/4p3/7R w - - 0 1", "#2");
   same_for_all_thread_counts("chess", "B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R b K - 0 1", "h#2");
+  for (const auto& p : popeye_problems("h=2")) same_for_all_thread_counts("chess", p.fen, p.stipulation);
   same_for_all_thread_counts("marseillais", "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1", "#1");
   same_for_all_thread_counts("doublemove", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", "#1");
 }

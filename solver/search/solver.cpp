@@ -156,37 +156,70 @@ class DirectSolver {
   std::atomic<size_t> decided_{0};
 };
 
-// Help play: the enumeration split over the first moves.
+// Help play: the first two moves of every line split the enumeration into tasks, enough of
+// them that one first move with a big tree below it does not leave threads idle. The lines
+// of one move (h#0.5) are found while splitting.
+struct HelpSplit {
+  std::vector<std::vector<PlayedMove>> prefixes;  // the tasks: two moves each
+  std::vector<Line> solutions;                    // lines already complete after one move
+};
+
+HelpSplit split_help(const Position& pos, const NodeRules& rules) {
+  HelpSplit split;
+  Position first = pos;
+  MoveList moves;
+  generate_legal(first, moves);
+  const Color mover = first.side_to_move();
+  for (const Move m : moves) {
+    StateInfo st;
+    first.do_move(m, st);
+    const int turns = rules.child_turns(mover, first, rules.root_turns());
+    const NodeValue value = rules.evaluate(first, turns);
+    if (value == NodeValue::Proven) split.solutions.push_back(split_turns({{m, mover}}));
+    if (value == NodeValue::Open) {
+      MoveList replies;
+      generate_legal(first, replies);
+      for (const Move r : replies) split.prefixes.push_back({{m, mover}, {r, first.side_to_move()}});
+    }
+    first.undo_move(m);
+  }
+  return split;
+}
+
 void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
                 SearchControl& control, SolveResult& result) {
   result.length = rules.root_turns();
-  MoveList moves;
-  generate_legal(pos, moves);
-  std::vector<std::vector<Line>> found(moves.size());
+  Position root_pos = pos;
+  HelpSplit split;
+  if (rules.evaluate(root_pos, rules.root_turns()) == NodeValue::Open) split = split_help(pos, rules);
+  std::vector<std::vector<Line>> found(split.prefixes.size());
   std::atomic<size_t> decided{0};
   ProgressMonitor monitor(options, [&] {
     Progress p;
     p.nodes = control.nodes();
     p.seconds = control.elapsed_seconds();
-    p.candidates = moves.size();
+    p.candidates = split.prefixes.size();
     p.decided = decided.load(std::memory_order_relaxed);
     return p;
   });
-  Position root_pos = pos;
-  if (rules.evaluate(root_pos, rules.root_turns()) == NodeValue::Open) {
-    tbb::task_arena arena(thread_count(options));
-    arena.execute([&] {
-      parallel_for_each(moves.size(), [&](size_t i) {
-        Position child = pos;
-        const Color mover = child.side_to_move();
-        StateInfo st;
-        child.do_move(moves[i], st);
-        HelpSearch search(rules, tt, control);
-        search.solve(child, rules.child_turns(mover, child, rules.root_turns()), {{moves[i], mover}}, found[i]);
-        decided.fetch_add(1, std::memory_order_relaxed);
-      });
+  tbb::task_arena arena(thread_count(options));
+  arena.execute([&] {
+    parallel_for_each(split.prefixes.size(), [&](size_t i) {
+      const std::vector<PlayedMove>& prefix = split.prefixes[i];
+      Position child = pos;
+      StateInfo st[2];
+      int turns = rules.root_turns();
+      for (size_t k = 0; k < prefix.size(); ++k) {
+        child.do_move(prefix[k].move, st[k]);
+        turns = rules.child_turns(prefix[k].mover, child, turns);
+      }
+      control.add_nodes(prefix.size());
+      HelpSearch search(rules, tt, control);
+      search.solve(child, turns, prefix, found[i]);
+      decided.fetch_add(1, std::memory_order_relaxed);
     });
-  }
+  });
+  result.solutions = std::move(split.solutions);
   for (auto& lines : found) {
     for (auto& line : lines) result.solutions.push_back(std::move(line));
   }

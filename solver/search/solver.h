@@ -6,7 +6,7 @@
 // the candidates, several workers on one candidate when fewer candidates than threads are
 // open. Because each verdict is exact, the keys found do not depend on the thread count or on
 // the order in which the candidates finish. The shortest length is then found by trying the
-// keys with fewer turns. Help play: the first moves split the enumeration of all lines.
+// keys with fewer turns. Help play: the first two moves split the enumeration of all lines.
 //
 // A stopped search (limit or interrupt) reports status Unknown with what it has proven: the
 // keys proven so far (direct/self) or the solutions found so far (help), never a guess.
