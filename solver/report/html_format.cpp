@@ -24,7 +24,8 @@ dl.facts dd { margin: 0; font-family: monospace; }
 p.verdict { font-weight: bold; }
 ul.tree, ul.tree ul { list-style: none; padding-left: 1.5em; margin: 0; font-family: monospace; font-size: 15px; }
 ul.tree summary { cursor: pointer; }
-ul.tree li.leaf { padding-left: 1.2em; }  /* in line with the text of a <summary> beside it */
+/* A leaf lines up with the text of a <summary> beside it; a long one wraps with a hanging indent. */
+ul.tree li.leaf { padding-left: 3.2em; text-indent: -2em; }
 nav li { margin: 0.2em 0; }
 )";
 

@@ -36,6 +36,11 @@ std::string ending_comment(Ending ending) {
   return "";
 }
 
+// "1 more turn", "3 more turns".
+std::string more(size_t count, const std::string& what) {
+  return std::to_string(count) + " more " + what + (count == 1 ? "" : "s");
+}
+
 std::string joined(const std::string& a, const std::string& b) {
   return a.empty() ? b : b.empty() ? a : a + "; " + b;
 }
@@ -67,7 +72,7 @@ class TreeToMoves {
       for (size_t i = 0; i < shown; ++i) {
         MoveNode defence{group.turns[i], after, "", ending_comment(group.ending), {}};
         if (i + 1 == shown && shown < count) {
-          defence.comment = joined(defence.comment, "and " + std::to_string(count - shown) + " more turns with this answer");
+          defence.comment = joined(defence.comment, "and " + more(count - shown, "turn") + " with this answer");
         }
         if (!group.answer.empty()) defence.next = attack(group.answer.front(), after_turn(after, group.turns[i]), "", n + 1);
         main.next.push_back(std::move(defence));
@@ -77,8 +82,8 @@ class TreeToMoves {
     const size_t count = node.duals.size();
     const size_t shown = options_.lists_each(count, multi_move) ? count : options_.shown(count);
     for (size_t i = 0; i < shown; ++i) {
-      std::string comment = joined("dual", ending_comment(node.ending));
-      if (i + 1 == shown && shown < count) comment += "; and " + std::to_string(count - shown) + " more duals";
+      std::string comment = "dual";
+      if (i + 1 == shown && shown < count) comment += "; and " + more(count - shown, "dual");
       nodes.push_back({node.duals[i], pos, "", comment, {}});
     }
     return nodes;

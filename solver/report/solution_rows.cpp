@@ -21,12 +21,13 @@ std::string attack_text(const Position& pos, const Turn& turn, Ending ending, in
   return attacker_number(n) + san + std::string(mark) + ending_mark(san, ending);
 }
 
-// The attacker's other turns of the same worth: all of them with options.full, else a few.
+// The attacker's other turns of the same worth: all of them with options.full, else a few. The
+// answer before them shows how they end, so they carry no ending mark beyond SAN's own "#".
 std::string duals_text(const AttackNode& node, const Position& pos, int n, const FormatOptions& options) {
   const size_t count = node.duals.size();
   const size_t shown = options.lists_each(count, pos.variant().is_multi_move()) ? count : options.shown(count);
   std::string text;
-  for (size_t i = 0; i < shown; ++i) text += (i ? " " : "") + attack_text(pos, node.duals[i], node.ending, n, "");
+  for (size_t i = 0; i < shown; ++i) text += (i ? " " : "") + attack_text(pos, node.duals[i], Ending::None, n, "");
   if (shown < count) text += " ... " + std::to_string(count) + " duals";
   return " (" + text + ")";
 }
