@@ -256,6 +256,7 @@ def notes(solver, fen, stip, result, args):
         after = solver.after(fen, key)
         facts["replies"] = solver.turns(after) if after else 0
         facts["san"] = solver.key_san(fen, stip)
+    facts["turns"] = solver.turns(fen)
     for rule in args.differs:
         other = solver.solve(fen, stip, solver.rules + [rule])
         facts[rule] = "same" if other and answers(other, stip) == answers(result, stip) and \
@@ -272,6 +273,8 @@ def notes(solver, fen, stip, result, args):
     if not is_help(stip) and facts["replies"] < args.min_replies:
         keep = False
     if args.two_move_key and not is_help(stip) and facts["key_moves"] < 2:
+        keep = False
+    if facts["turns"] < args.min_turns:
         keep = False
     if args.quiet_key and not is_help(stip) and ("+" in facts["san"] or "x" in facts["san"]):
         keep = False
@@ -291,6 +294,7 @@ def main():
     parser.add_argument("--solutions", type=int, default=1, help="help play: the wanted number of solutions")
     parser.add_argument("--time", type=float, default=2.0, help="seconds per solve")
     parser.add_argument("--min-replies", type=int, default=0, help="defender's turns after the key, at least")
+    parser.add_argument("--min-turns", type=int, default=0, help="the attacker's legal turns at the start, at least")
     parser.add_argument("--two-move-key", action="store_true", help="only keys of two moves")
     parser.add_argument("--verify", action="store_true",
                         help="keep only what `dmsolve verify` calls sound (no duals before the last turn)")
