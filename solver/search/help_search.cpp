@@ -44,18 +44,23 @@ void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMo
 void HelpSearch::record() { solutions_->push_back(split_turns(path_)); }
 
 bool HelpSearch::search(Position& pos, int turns_left) {
-  const uint64_t key = pos.key();
-  if (tt_.has_no_exact_solution(key, turns_left)) return false;
-  const NodeValue value = rules_.evaluate(pos, turns_left);
-  if (value == NodeValue::Proven) {
+  // The attacker's last turn has ended: the goal is reached here or the line fails. Nothing is
+  // stored for these leaves, so the table is not asked.
+  if (turns_left == 0) {
+    if (rules_.evaluate(pos, turns_left) != NodeValue::Proven) return false;
     record();
     return true;
   }
-  if (value == NodeValue::Disproven) return false;
-
-  const uint64_t nodes_before = nodes_;
+  const uint64_t key = pos.key();
+  if (tt_.has_no_exact_solution(key, turns_left)) return false;
+  // A game that ends before the attacker's last turn is no solution (what NodeRules says of
+  // such a node; the move list serves as its count of legal moves).
+  if (king_lost(pos)) return false;
   MoveList moves;
   generate_legal(pos, moves);
+  if (moves.size() == 0) return false;
+
+  const uint64_t nodes_before = nodes_;
   const Color mover = pos.side_to_move();
   bool found = false;
   for (const Move m : moves) {
