@@ -2,18 +2,40 @@
 """Finds sound problems for the puzzle collections by random search, solving each with dmsolve.
 
 A candidate is a random sparse position (both kings where the variant has royal kings, plus a
-few other pieces), or a small mutation of a candidate that came close (a few keys too many).
-Each is solved with `dmsolve solve --json`; a candidate is kept when it is sound:
+few other pieces), a mutation of a candidate that came close (a few keys too many), or, with
+--start, a mutation of a given seed position. Each is solved with `dmsolve solve --json`; a
+candidate is kept when it is sound:
   direct/self play: status solved, exactly one key, shortest length == the stipulated length;
-  help play: status solved, exactly the wanted number of solutions.
-Kept problems are printed as EPD lines in the puzzles/README.md format, with the facts the
-hand reasoning needs in a comment line above (defender's replies after the key, whether the
-key's turn uses two moves, and what changes under another rule option or a plain #N).
+  help play: status solved, exactly the wanted number of solutions;
+and passes the content filters asked for (--two-move-key, --quiet-key, --min-replies,
+--min-turns, --trap: a winN with no #N, --differs: another rule option changes the answer,
+--verify: `dmsolve verify` finds no dual either). Kept problems are printed as EPD lines in the
+puzzles/README.md format, with the facts the hand reasoning needs in a comment line above.
 
-Usage:
-  find_problems.py --variant marseillais --stip '#1' --seed 1 --attempts 3000 --keep 12
-  find_problems.py --variant mainzer --stip win1 --trap      (only stalemate traps: win, no #N)
-  find_problems.py --variant marseillais --stip '#1' --differs no-second-move=pass
+The collections' entries name their seed; these runs found them (build-puzzles/dmsolve):
+  marseillais  --stip '#1' --seed 11 --attempts 4000 --keep 25 --pieces 3-6 --two-move-key
+               --stip '=1' --seed 13 --attempts 5000 --keep 8 --pieces 3-6 --two-move-key
+               --stip '#2' --seed 15 --attempts 4000 --keep 20 --pieces 4-6 --min-replies 3 --time 1.5
+               --stip 'h#1' --side b --seed 17 --attempts 1500 --keep 4 --pieces 3-5
+  doublemove   --stip '#1' --seed 22 --attempts 2000 --keep 6 --pieces 4-7 --two-move-key
+               --stip '#2' --seed 21 --attempts 6000 --keep 20 --pieces 4-7 --min-replies 3 --time 1.5
+                 --mutations 60
+  losing-marseillais
+               --stip win1 --seed 31 --attempts 3000 --keep 10 --pieces 3-6 --min-replies 2 --two-move-key
+               --stip win1 --seed 34 --attempts 3000 --keep 8 --pieces 4-7 --min-replies 2 --two-move-key --verify
+               --stip win1 --seed 35 --attempts 3000 --keep 6 --pieces 4-7 --min-replies 3 --two-move-key
+               --stip win1 --seed 36 --attempts 5000 --keep 6 --pieces 4-7 --min-replies 3 --two-move-key
+                 --min-turns 25 --verify
+               --stip win2 --seed 33 --attempts 3000 --keep 6 --pieces 3-6 --min-replies 2 --time 1.5 --verify
+  mainzer      --stip 's=1' --corner --mutations 60 --attempts 40000 --keep 12, seeds 43 and 48 with
+                 --pieces 4-7, seed 44 with --pieces 4-6 (each then checked: win1 unique, #1 none)
+               --stip win1 --trap --corner --seed 53 --attempts 60000 --keep 6 --pieces 4-6 --mutations 60
+               --stip '#1' --seed 46 --attempts 3000 --keep 10 --pieces 3-6 --quiet-key
+               --stip '#2' --seed 42 --attempts 3000 --keep 10 --pieces 3-6 --min-replies 3 --time 1.5
+               --stip '#2' --seed 47 --attempts 5000 --keep 8 --pieces 3-6 --min-replies 3 --quiet-key --time 1.5
+The search is deterministic for a seed, but which attempt numbers come up also depends on the
+solver's answers and on the filters as they stood when the run was made.
+
 Python 3 standard library only.
 """
 
@@ -36,10 +58,6 @@ VARIANTS = {
     "mainzer": (11, True, "AMJQRBNPP", "RBNPPJ"),
 }
 RANKS = 8
-
-
-def square_name(file, rank):
-    return chr(ord("a") + file) + str(rank + 1)
 
 
 def board_fen(board, width):
@@ -263,7 +281,7 @@ def notes(solver, fen, stip, result, args):
             other.get("status") == result.get("status") else \
             (other.get("status") + " " + " ".join(answers(other, stip)) if other else "error")
     if args.trap:
-        mate = solver.solve(fen, "#" + stip[3:])
+        mate = solver.solve(fen, "#" + stip[len("win"):])
         facts["mate_status"] = mate.get("status") if mate else "error"
     keep = True
     if args.trap and facts.get("mate_status") != "no-solution":
@@ -299,7 +317,7 @@ def main():
     parser.add_argument("--verify", action="store_true",
                         help="keep only what `dmsolve verify` calls sound (no duals before the last turn)")
     parser.add_argument("--quiet-key", action="store_true", help="only keys that neither check nor capture")
-    parser.add_argument("--trap", action="store_true", help="winN that is no #N (a stalemate trap)")
+    parser.add_argument("--trap", action="store_true", help="winN only: no #N solution (a stalemate trap)")
     parser.add_argument("--start", help="a seed position: candidates are its mutations (one or two changes)")
     parser.add_argument("--corner", action="store_true",
                         help="the attacker's king starts boxed in a corner by the defender's king")
@@ -308,6 +326,8 @@ def main():
     parser.add_argument("--mutations", type=int, default=30, help="mutations tried from each near miss")
     parser.add_argument("--dmsolve", default=str(DEFAULT_DMSOLVE))
     args = parser.parse_args()
+    if args.trap and not args.stip.startswith("win"):
+        parser.error("--trap needs a winN stipulation")
 
     rng = random.Random(args.seed)
     width = VARIANTS[args.variant][0]
