@@ -3,9 +3,8 @@
 
 #include "solver/tree/tree_check.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "rules/notation.h"
 #include "solver/tree/tree_builder.h"
@@ -101,8 +100,8 @@ TEST_CASE("the re-check reports a missing key and a false refutation", "[tree]")
   }
   SECTION("false refutation") {
     REQUIRE_FALSE(t.tries.empty());
-    const auto with_defences = std::find_if(t.tries.begin(), t.tries.end(),
-                                            [](const tree::Try& x) { return !x.play.defences.empty(); });
+    const auto with_defences =
+        std::find_if(t.tries.begin(), t.tries.end(), [](const tree::Try& x) { return !x.play.defences.empty(); });
     REQUIRE(with_defences != t.tries.end());
     auto& tr = *with_defences;
     // A defence that loses, claimed as the refutation.

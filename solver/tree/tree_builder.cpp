@@ -25,15 +25,16 @@ bool same_play(const AttackNode& a, const AttackNode& b);
 bool same_groups(const std::vector<DefenceGroup>& a, const std::vector<DefenceGroup>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i].turns != b[i].turns || a[i].ending != b[i].ending || a[i].answer.size() != b[i].answer.size()) return false;
+    if (a[i].turns != b[i].turns || a[i].ending != b[i].ending || a[i].answer.size() != b[i].answer.size())
+      return false;
     if (!a[i].answer.empty() && !same_play(a[i].answer[0], b[i].answer[0])) return false;
   }
   return true;
 }
 
 bool same_play(const AttackNode& a, const AttackNode& b) {
-  return a.turn == b.turn && a.ending == b.ending && a.length == b.length && a.duals == b.duals &&
-         a.threats.empty() && b.threats.empty() && same_groups(a.defences, b.defences);
+  return a.turn == b.turn && a.ending == b.ending && a.length == b.length && a.duals == b.duals && a.threats.empty() &&
+         b.threats.empty() && same_groups(a.defences, b.defences);
 }
 
 // The remaining limits of a build that has used `nodes` and `seconds` of `limits`; nullopt
@@ -134,7 +135,8 @@ class DirectAnnotator {
         out.push_back(std::move(threat));
       }
     }
-    std::stable_sort(out.begin(), out.end(), [](const AttackNode& a, const AttackNode& b) { return a.length < b.length; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const AttackNode& a, const AttackNode& b) { return a.length < b.length; });
     return out;
   }
 
@@ -310,7 +312,8 @@ class TreeBuilder {
       if (std::find(keys.begin(), keys.end(), t.moves) == keys.end()) non_keys.push_back(t);
     }
     for (const Turn& key : keys) {
-      const auto t = std::find_if(candidates.begin(), candidates.end(), [&](const RootTurn& c) { return c.moves == key; });
+      const auto t =
+          std::find_if(candidates.begin(), candidates.end(), [&](const RootTurn& c) { return c.moves == key; });
       const int length = annotator.own_length(*t, tree_.stipulation.turns);
       if (length == 0) break;  // stopped
       tree_.keys.push_back(annotator.play(*t, length, true));
@@ -329,7 +332,8 @@ class TreeBuilder {
       tree_.tries_complete = false;
       return;
     }
-    if (options_.try_nodes && (!limits->nodes || options_.try_nodes < limits->nodes)) limits->nodes = options_.try_nodes;
+    if (options_.try_nodes && (!limits->nodes || options_.try_nodes < limits->nodes))
+      limits->nodes = options_.try_nodes;
     if (options_.try_seconds > 0.0 && (limits->seconds <= 0.0 || options_.try_seconds < limits->seconds)) {
       limits->seconds = options_.try_seconds;
     }

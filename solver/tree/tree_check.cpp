@@ -98,7 +98,7 @@ class Checker {
         stip_(tree.stipulation),
         full_(full),
         attacker_(stip_.play != Play::Help || stip_.attacker_starts ? tree.position.side_to_move()
-                                                                   : ~tree.position.side_to_move()) {}
+                                                                    : ~tree.position.side_to_move()) {}
 
   // The first disagreement, or empty.
   std::string run() {
@@ -238,8 +238,9 @@ class Checker {
       if (!after_r) return here + " but " + uci(r.turn) + ": not a legal defence";
       refuting.insert(turn_key(r.turn, *after_r));
       if (!full_) continue;
-      const bool refutes = !goal(*after_r) && (outcome(*after_r).is_over() ||
-                                               search::brute_force::shortest_length(*after_r, with_turns(stip_.turns - 1)) == 0);
+      const bool refutes =
+          !goal(*after_r) && (outcome(*after_r).is_over() ||
+                              search::brute_force::shortest_length(*after_r, with_turns(stip_.turns - 1)) == 0);
       if (!refutes) return here + " but " + uci(r.turn) + ": does not refute";
     }
     if (t.refutations.empty()) return here + ": no refutation";
@@ -265,7 +266,8 @@ class Checker {
     }
     if (!full_) return "";
     std::set<std::string> expected;
-    for (const Line& line : search::brute_force::help_solutions(start, stip)) expected.insert(search::line_to_uci(line));
+    for (const Line& line : search::brute_force::help_solutions(start, stip))
+      expected.insert(search::line_to_uci(line));
     return expected == names ? "" : what + "s differ from the full-width search's";
   }
 
@@ -304,12 +306,17 @@ int problem_depth(const Stipulation& s) {
 }  // namespace
 
 CheckResult check_tree(const SolutionTree& tree, const CheckOptions& options) {
+  // A stopped build leaves parts of its tree out: nothing there can be held against it.
+  if (tree.status == search::SolveStatus::Unknown) {
+    return {CheckVerdict::Partial, "the tree is incomplete (status unknown)"};
+  }
   uint64_t count = 0;
   count_turns(tree.position, problem_depth(tree.stipulation), options.brute_force_nodes, count);
-  const bool full = count <= options.brute_force_nodes && tree.status != search::SolveStatus::Unknown;
+  const bool full = count <= options.brute_force_nodes;
   const std::string error = Checker(tree, full).run();
   if (!error.empty()) return {CheckVerdict::Disagreement, error};
-  return {full ? CheckVerdict::Full : CheckVerdict::Partial, ""};
+  if (!full) return {CheckVerdict::Partial, "too large for the full-width comparison"};
+  return {CheckVerdict::Full, ""};
 }
 
 }  // namespace dm::tree

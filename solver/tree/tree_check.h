@@ -8,7 +8,8 @@
 // threat reaches the goal). When the problem is small enough for the plain full-width search
 // (its size, counted under a node budget, fits), the negative claims are checked too against
 // search::brute_force: the key set, the shortest length, the tries' refutations and the help
-// solutions.
+// solutions. A tree whose build was stopped (status Unknown) is incomplete by design and is
+// not checked (Partial, with a message saying so).
 
 #include <cstdint>
 #include <string>
@@ -25,7 +26,7 @@ enum class CheckVerdict : uint8_t {
 
 struct CheckResult {
   CheckVerdict verdict = CheckVerdict::Full;
-  std::string message;  // the first disagreement found (empty otherwise)
+  std::string message;  // the first disagreement found, or why the check was partial
 
   bool ok() const { return verdict != CheckVerdict::Disagreement; }
 };
