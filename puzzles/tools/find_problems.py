@@ -29,10 +29,12 @@ The collections' entries name their seed; these runs found them (build-puzzles/d
                --stip win2 --seed 33 --attempts 3000 --keep 6 --pieces 3-6 --min-replies 2 --time 1.5 --verify
   mainzer      --stip 's=1' --corner --mutations 60 --attempts 40000 --keep 12, seeds 43 and 48 with
                  --pieces 4-7, seed 44 with --pieces 4-6 (each then checked: win1 unique, #1 none)
-               --stip win1 --trap --corner --seed 53 --attempts 60000 --keep 6 --pieces 4-6 --mutations 60
+               --stip win1 --trap --corner --attempts 60000 --keep 6 --mutations 60, seed 52 with
+                 --pieces 4-7, seed 53 with --pieces 4-6
                --stip '#1' --seed 46 --attempts 3000 --keep 10 --pieces 3-6 --quiet-key
                --stip '#2' --seed 42 --attempts 3000 --keep 10 --pieces 3-6 --min-replies 3 --time 1.5
                --stip '#2' --seed 47 --attempts 5000 --keep 8 --pieces 3-6 --min-replies 3 --quiet-key --time 1.5
+               --stip '#2' --seed 54 --attempts 3000 --keep 4 --pieces 3-6 --min-replies 3 --quiet-key --time 1.5
 The search is deterministic for a seed, but which attempt numbers come up also depends on the
 solver's answers and on the filters as they stood when the run was made.
 
