@@ -44,6 +44,7 @@ Expected<std::vector<std::string>> operands(std::string_view text, bool words_al
   while (!(text = trim(text)).empty()) {
     if (text.front() == '"') {
       const size_t close = text.find('"', 1);
+      if (close == std::string_view::npos) return Expected<std::vector<std::string>>::failure("unterminated quote");
       out.emplace_back(trim(text.substr(1, close - 1)));
       text.remove_prefix(close + 1);
       continue;
