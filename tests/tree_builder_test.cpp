@@ -178,7 +178,7 @@ TEST_CASE("published h# trees pass the re-check", "[tree]") { check_published_tr
 TEST_CASE("published longer trees pass the re-check", "[tree][slow]") {
   check_published_trees("#", 4, true);
   check_published_trees("s#", 4, true);
-  check_published_trees("h", 3, false);
+  check_published_trees("h", 2, false);
 }
 
 TEST_CASE("Marseillais Ke6 Qc7 against Kg8 as #1 and =1", "[tree]") {
