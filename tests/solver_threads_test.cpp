@@ -1,6 +1,7 @@
 // The verdict, the keys, the solutions and the length do not depend on the thread count.
 
 #include <catch2/catch.hpp>
+#include <tbb/global_control.h>
 
 #include "solver/search/candidate_pool.h"
 #include "solver/search/dfpn.h"
@@ -47,6 +48,7 @@ void same_verdicts_with_shared_candidates(std::string_view fen, std::string_view
     proven += alone == NodeValue::Proven;
     for (const int threads : {2, 4}) {
       INFO(dm::search::turn_to_uci(candidate.moves) << ", " << threads << " workers");
+      const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, size_t(threads));
       dm::search::TranspositionTable tt(8);
       dm::search::SearchControl control({});
       std::vector<std::atomic<NodeValue>> verdicts(1);
@@ -77,4 +79,24 @@ TEST_CASE("results are identical for every thread count", "[solver][threads]") {
 TEST_CASE("results are identical for every thread count on harder problems", "[solver][threads][slow]") {
   same_for_all_thread_counts("chess", "3K4/1p3p2/1P3P2/8/4RB1p/3B1p1p/5kp1/6bb w - - 0 1", "#5");
   same_for_all_thread_counts("chess", "R5b1/7p/7P/np1pB3/1N1n4/3p4/2pN4/k1K5 w - - 0 1", "s#4");
+}
+
+TEST_CASE("progress reports come while the workers search", "[solver][threads]") {
+  const dm::Position pos = position_of("chess", "8/8/3K4/2R5/8/2Pk4/5Q2/8 w - - 0 1");
+  const auto stip = dm::search::parse_stipulation("#3");
+  REQUIRE(stip);
+  for (const int threads : {2, 4}) {
+    std::vector<dm::search::Progress> reports;  // written by the monitor thread only
+    dm::search::SolveOptions options;
+    options.threads = threads;
+    options.progress_interval = 0.0005;
+    options.on_progress = [&](const dm::search::Progress& p) { reports.push_back(p); };
+    dm::search::TranspositionTable tt(8);
+    const auto result = dm::search::solve(pos, *stip, options, tt);
+    CHECK(result.status == dm::search::SolveStatus::Solved);
+    for (size_t i = 1; i < reports.size(); ++i) {
+      CHECK(reports[i].nodes >= reports[i - 1].nodes);
+      CHECK(reports[i].decided <= reports[i].candidates);
+    }
+  }
 }

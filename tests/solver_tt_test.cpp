@@ -70,4 +70,10 @@ TEST_CASE("unsolved entries are replaced before solved ones", "[solver][tt]") {
   CHECK(tt.probe(99, 2).pn == 7);
   tt.clear();
   CHECK_FALSE(tt.probe(1, 2).found);
+  CHECK_FALSE(tt.probe(99, 2).found);
+  CHECK(tt.permille_used() == 0);
+  tt.store(99, 2, 3, 5, 1);  // the cleared cluster takes new entries
+  CHECK(tt.probe(99, 2).pn == 3);
+  CHECK_FALSE(tt.has_no_exact_solution(1, 2));
+  CHECK(tt.permille_used() > 0);
 }

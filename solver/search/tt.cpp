@@ -15,10 +15,12 @@ TranspositionTable::TranspositionTable(size_t megabytes)
     : cluster_count_(std::max<size_t>(1, (megabytes << 20) / sizeof(Cluster))),
       clusters_(new Cluster[cluster_count_]) {}
 
-void TranspositionTable::clear() {
-  for (size_t i = 0; i < cluster_count_; ++i) {
-    for (TtEntry& e : clusters_[i].entries) e = TtEntry{};
-  }
+void TranspositionTable::clear() { ++generation_; }
+
+void TranspositionTable::renew(Cluster& c) const {
+  if (current(c)) return;
+  for (TtEntry& e : c.entries) e = TtEntry{};
+  c.generation = generation_;
 }
 
 TranspositionTable::Guard::Guard(const Cluster& c) : cluster_(c) {
@@ -38,6 +40,7 @@ TranspositionTable::Cluster& TranspositionTable::cluster_of(uint64_t key) const 
 TtProbe TranspositionTable::probe(uint64_t key, int turns) const {
   const Cluster& c = cluster_of(key);
   Guard guard(c);
+  if (!current(c)) return {};
   for (const TtEntry& e : c.entries) {
     if (!e.used() || e.key != key) continue;
     if (e.proven_from != TtEntry::kNoBound && turns >= e.proven_from) return {true, 0, kInfinite};
@@ -66,6 +69,7 @@ TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_resu
 void TranspositionTable::store(uint64_t key, int turns, ProofNumber pn, ProofNumber dn, uint64_t amount) {
   Cluster& c = cluster_of(key);
   Guard guard(c);
+  renew(c);
   const bool solved = pn == 0 || dn == 0;
   TtEntry* e = slot_for(c, key, solved);
   if (!e) return;
@@ -90,6 +94,7 @@ void TranspositionTable::store(uint64_t key, int turns, ProofNumber pn, ProofNum
 bool TranspositionTable::has_no_exact_solution(uint64_t key, int turns) const {
   const Cluster& c = cluster_of(key);
   Guard guard(c);
+  if (!current(c)) return false;
   for (const TtEntry& e : c.entries) {
     if (e.used() && e.key == key) return (e.flags & TtEntry::kExact) && e.turns == turns;
   }
@@ -99,6 +104,7 @@ bool TranspositionTable::has_no_exact_solution(uint64_t key, int turns) const {
 void TranspositionTable::store_no_exact_solution(uint64_t key, int turns, uint64_t amount) {
   Cluster& c = cluster_of(key);
   Guard guard(c);
+  renew(c);
   TtEntry* e = slot_for(c, key, true);
   *e = TtEntry{};
   e->key = key;
@@ -113,6 +119,7 @@ int TranspositionTable::permille_used() const {
   for (size_t i = 0; i < sample; ++i) {
     const Cluster& c = clusters_[i];
     Guard guard(c);
+    if (!current(c)) continue;
     for (const TtEntry& e : c.entries) used += e.used();
   }
   return int(used * 1000 / (sample * kClusterEntries));

@@ -53,7 +53,7 @@ class TranspositionTable {
  private:
   struct alignas(64) Cluster {
     mutable std::atomic<uint32_t> lock{0};
-    uint32_t padding = 0;
+    uint32_t generation = 0;  // the table's generation when the entries were last written
     TtEntry entries[kClusterEntries];
   };
   static_assert(sizeof(Cluster) == 128, "a cluster is two cache lines");
@@ -71,12 +71,17 @@ class TranspositionTable {
   };
 
   Cluster& cluster_of(uint64_t key) const;
+  // Whether a locked cluster's entries belong to this generation (otherwise they read as empty).
+  bool current(const Cluster& c) const { return c.generation == generation_; }
+  // Empties a locked cluster of an older generation before a write.
+  void renew(Cluster& c) const;
   // The entry for key in a locked cluster, claiming a slot when needed; nullptr when the
   // cluster holds only solved entries and the new result is unsolved.
   static TtEntry* slot_for(Cluster& c, uint64_t key, bool solved_result);
 
   size_t cluster_count_;
   std::unique_ptr<Cluster[]> clusters_;
+  uint32_t generation_ = 0;  // changed only by clear(), while no search runs
 };
 
 }  // namespace dm::search
