@@ -5,11 +5,15 @@ median solver time, nodes/s per thread, and the speed-up from 1 to 2 threads.
 
 usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
                                   [--time SECONDS] [--hash MB] [--threads 1,2]
-Times are the solver's own (`seconds` in its JSON), without process start-up.
+Times are the solver's own (`seconds` in its JSON), without process start-up. The `cpu s`
+column is the CPU time of the whole run (user + system, start-up included): on a loaded
+machine, where the wall-clock speed-up means little, cpu(1 thread) / cpu(2 threads) still
+shows how much extra work the second thread costs.
 """
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -50,7 +54,14 @@ def problem_sets(double_move_file):
     return sets
 
 
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_set(dmsolve, lines, threads, seconds, hash_mb):
+    """The JSON results of one batch run and the CPU seconds it took."""
+    cpu = children_cpu()
     with tempfile.NamedTemporaryFile('w', suffix='.epd', delete=False) as f:
         f.write('\n'.join(lines) + '\n')
         path = f.name
@@ -59,7 +70,7 @@ def run_set(dmsolve, lines, threads, seconds, hash_mb):
                               '--hash', str(hash_mb)], capture_output=True, text=True)
     finally:
         os.unlink(path)
-    return [json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')]
+    return [json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')], children_cpu() - cpu
 
 
 def main():
@@ -72,11 +83,12 @@ def main():
     args = parser.parse_args()
     sets = problem_sets(os.path.join(HERE, 'double_move_problems.epd'))
     thread_counts = [int(t) for t in args.threads.split(',')]
-    print(f'{"set":12} {"thr":>3} {"solved":>9} {"total s":>9} {"median s":>9} {"nodes/s/thread":>15} {"speed-up":>8}')
+    print(f'{"set":12} {"thr":>3} {"solved":>9} {"total s":>9} {"median s":>9} {"nodes/s/thread":>15} {"speed-up":>8} '
+          f'{"cpu s":>8}')
     for name in args.sets.split(','):
         totals = {}
         for threads in thread_counts:
-            results = run_set(args.dmsolve, sets[name], threads, args.time, args.hash)
+            results, cpu = run_set(args.dmsolve, sets[name], threads, args.time, args.hash)
             solved = sum(r.get('status') in ('solved', 'no-solution') for r in results)
             times = [r.get('seconds', 0.0) for r in results]
             nodes = sum(r.get('nodes', 0) for r in results)
@@ -85,7 +97,7 @@ def main():
             speed = f'{totals[thread_counts[0]] / total:8.2f}' if threads != thread_counts[0] and total > 0 else ''
             rate = nodes / total / threads if total > 0 else 0
             print(f'{name:12} {threads:3} {solved:4}/{len(sets[name]):<4} {total:9.2f} '
-                  f'{statistics.median(times) if times else 0:9.4f} {rate:15.0f} {speed:>8}', flush=True)
+                  f'{statistics.median(times) if times else 0:9.4f} {rate:15.0f} {speed:>8} {cpu:8.2f}', flush=True)
     return 0
 
 
