@@ -28,16 +28,26 @@ int report_error(const std::string& id, const std::string& error, const TreeSett
   return report_bad_input("solve", error);
 }
 
-void solve_one(const Position& pos, const search::Stipulation& stipulation, const std::string& id,
-               TreeFormat format, const TreeSettings& settings, search::TranspositionTable& tt) {
+// Solves one problem, re-checks its tree and prints it; a tree the re-check contradicts is
+// never printed (exit code kExitFailure).
+int solve_one(const Position& pos, const search::Stipulation& stipulation, const std::string& id,
+              TreeFormat format, const TreeSettings& settings, search::TranspositionTable& tt) {
   tree::SolutionTree tree;
   {
-    const ProgressDisplay progress("solving " + (id.empty() ? stipulation.to_string() : id));
-    tree = tree::build_tree(pos, stipulation, tree_options(settings, &InterruptCatcher::flag()), tt);
+    ProgressDisplay progress("solving " + (id.empty() ? stipulation.to_string() : id));
+    tree::TreeOptions options = tree_options(settings, &InterruptCatcher::flag());
+    options.on_progress = progress.listener();
+    tree = tree::build_tree(pos, stipulation, options, tt);
+  }
+  if (const tree::CheckResult check = recheck(tree, settings); !check.ok()) {
+    std::cerr << "dmsolve solve: " << (id.empty() ? "" : id + ": ") << "the tree's re-check disagrees: "
+              << check.message << std::endl;
+    return kExitFailure;
   }
   std::cout << write_tree(tree, format, settings, id);
   if (settings.json_line) std::cout << '\n';
   std::cout.flush();
+  return kExitOk;
 }
 
 }  // namespace
@@ -70,8 +80,9 @@ int run_solve(const std::vector<std::string>& args) {
     if (vm.count("help")) {
       std::cout << "usage: dmsolve solve --variant V [--rule K=V]... --fen F --stip S [options]\n"
                    "       dmsolve solve FILE.epd [options]   (puzzle file: puzzles/README.md)\n"
-                   "Prints each problem's solution tree. Exit codes: 0 solved or not, every problem read;\n"
-                   "2 bad options or a bad problem (the others are still solved).\n"
+                   "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
+                   "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
+                   "is not printed); 2 bad options or a bad problem (the others are still solved).\n"
                 << options;
       return kExitOk;
     }
@@ -94,7 +105,7 @@ int run_solve(const std::vector<std::string>& args) {
     if (!pos) return report_error("", pos.error(), settings);
     const auto stipulation = search::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
-    solve_one(*pos, *stipulation, "", *format, settings, tt);
+    code = solve_one(*pos, *stipulation, "", *format, settings, tt);
   } else {
     const auto puzzles = puzzle::read_puzzle_file(file);
     if (!puzzles) return report_bad_input("solve", puzzles.error());
@@ -103,7 +114,7 @@ int run_solve(const std::vector<std::string>& args) {
     }
     for (const auto& p : puzzles->puzzles) {
       if (InterruptCatcher::raised()) break;
-      solve_one(p.position, p.stipulation, p.id, *format, settings, tt);
+      if (const int c = solve_one(p.position, p.stipulation, p.id, *format, settings, tt); c != kExitOk) code = c;
     }
   }
   return code;

@@ -18,6 +18,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("full", "print every turn of large defence groups (default: a count and a few examples)")
       ("tries", "search for tries (direct and self play; the default)")
       ("no-tries", "do not search for tries")
+      ("no-check", "skip the independent re-check of each tree (tree_check)")
       ("json", "print one JSON object per problem on one line (JSON Lines), the whole tree included");
 }
 
@@ -28,6 +29,7 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   if (vm.count("tries") && vm.count("no-tries")) return Expected<TreeFormat>::failure("give --tries or --no-tries, not both");
   settings.tries = vm.count("no-tries") == 0;
   settings.full = vm.count("full") > 0;
+  settings.check = vm.count("no-check") == 0;
   settings.json_line = vm.count("json") > 0;
   if (settings.format == "text") return TreeFormat::Text;
   if (settings.format == "json") return TreeFormat::Json;
@@ -51,6 +53,13 @@ report::FormatOptions format_options(const TreeSettings& settings, const std::st
   options.full = settings.full;
   options.id = id;
   return options;
+}
+
+tree::CheckResult recheck(tree::SolutionTree& tree, const TreeSettings& settings) {
+  if (!settings.check) return {tree::CheckVerdict::Partial, "not re-checked (--no-check)"};
+  tree::CheckResult result = tree::check_tree(tree);
+  tree.rechecked = result.verdict == tree::CheckVerdict::Full;
+  return result;
 }
 
 std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,

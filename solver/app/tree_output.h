@@ -11,6 +11,7 @@
 #include "solver/report/format_options.h"
 #include "solver/tree/solution_tree.h"
 #include "solver/tree/tree_builder.h"
+#include "solver/tree/tree_check.h"
 
 namespace dm::app {
 
@@ -25,15 +26,22 @@ struct TreeSettings {
   bool json_line = false;  // --json: one JSON object per problem on one line
   std::string format = "text";
   bool full = false;
+  bool check = true;  // re-check each tree independently (off: --no-check)
 };
 
-// Adds --threads, --hash, --time, --nodes, --tries/--no-tries, --format, --full and --json.
+// Adds --threads, --hash, --time, --nodes, --tries/--no-tries, --format, --full, --no-check and
+// --json.
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
 
 // Checks the values add_tree_options read (after notify); the message names the option.
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm);
 
 tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt);
+
+// Re-checks a built tree with the independent plain search (tree_check.h) when settings ask
+// for it, and records in the tree whether every claim was confirmed. A tree that is not
+// re-checked counts as confirmed (CheckVerdict::Partial with a message saying so).
+tree::CheckResult recheck(tree::SolutionTree& tree, const TreeSettings& settings);
 
 // The tree in the chosen format; --json (one line) wins over --format.
 std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,

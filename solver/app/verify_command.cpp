@@ -30,7 +30,6 @@ struct VerifySettings {
   TreeSettings tree;
   std::string report_dir;
   bool quiet = false;
-  bool check = true;
 };
 
 // One verified problem.
@@ -166,8 +165,7 @@ int run_verify(const std::vector<std::string>& args) {
   options.add_options()
       ("help,h", "show this help")
       ("report", po::value(&settings.report_dir), "write DIR/index.html: every problem's diagram, tree and verdict")
-      ("quiet,q", "print only the verdicts' summary table (and bad entries)")
-      ("no-check", "skip the independent re-check of each tree (tree_check)");
+      ("quiet,q", "print only the verdicts' summary table (and bad entries)");
   add_tree_options(options, settings.tree);
   po::options_description hidden;
   hidden.add_options()("file", po::value(&files)->composing());
@@ -197,7 +195,6 @@ int run_verify(const std::vector<std::string>& args) {
   if (!format) return report_bad_input("verify", format.error());
   if (files.empty()) return report_bad_input("verify", "give one or more puzzle files");
   settings.quiet = vm.count("quiet") > 0;
-  settings.check = vm.count("no-check") == 0;
 
   int code = kExitOk;
   std::vector<puzzle::PuzzleFile> read;
@@ -227,12 +224,14 @@ int run_verify(const std::vector<std::string>& args) {
       Outcome o;
       o.puzzle = &p;
       {
-        const ProgressDisplay progress(ProgressDisplay::bar(outcomes.size(), total) + " " + p.id);
-        o.tree = tree::build_tree(p.position, p.stipulation, tree_options(settings.tree, &InterruptCatcher::flag()), tt);
+        ProgressDisplay progress(ProgressDisplay::bar(outcomes.size(), total) + " " + p.id);
+        tree::TreeOptions build = tree_options(settings.tree, &InterruptCatcher::flag());
+        build.on_progress = progress.listener();
+        o.tree = tree::build_tree(p.position, p.stipulation, build, tt);
       }
       if (InterruptCatcher::raised()) break;  // the problem being solved is not verified
       o.verdict = puzzle::judge(p, o.tree);
-      if (settings.check) o.check = tree::check_tree(o.tree);
+      o.check = recheck(o.tree, settings.tree);
       if (!passed(o) && code == kExitOk) code = kExitFailure;
       print_outcome(o, *format, settings);
       outcomes.push_back(std::move(o));

@@ -279,6 +279,7 @@ class TreeBuilder {
     search::SolveOptions solve_options;
     solve_options.threads = options_.threads;
     solve_options.limits = options_.limits;
+    solve_options.on_progress = options_.on_progress;
     const search::SolveResult result = search::solve(pos_, tree_.stipulation, solve_options, tt_);
     tree_.status = result.status;
     tree_.length = result.length;
@@ -359,6 +360,7 @@ class TreeBuilder {
     search::SolveOptions solve_options;
     solve_options.threads = options_.threads;
     solve_options.limits = *limits;
+    solve_options.on_progress = options_.on_progress;
     const search::SolveResult result = search::solve(*passed, set, solve_options, tt_);
     tree_.set_play = result.solutions;
     nodes_ += result.nodes;

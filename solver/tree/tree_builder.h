@@ -12,6 +12,7 @@
 // status Unknown.
 
 #include <cstdint>
+#include <functional>
 
 #include "rules/position.h"
 #include "solver/search/search_control.h"
@@ -35,6 +36,9 @@ struct TreeOptions {
   double try_seconds = 0.0;
   // Set play of h# problems.
   bool set_play = true;
+  // Called about once a second from a monitor thread while the solver searches (the keys or
+  // help solutions, and the set play), with the root's figures.
+  std::function<void(const search::Progress&)> on_progress;
 };
 
 // Solves pos under stipulation and annotates the solution; tt is cleared first and shared by
