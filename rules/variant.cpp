@@ -211,4 +211,17 @@ std::optional<std::string> apply_rule_option(Variant& variant, std::string_view 
   return "unknown rule option '" + std::string(key) + "' (known: ep, no-second-move, stalemate)";
 }
 
+Expected<Variant> make_variant(std::string_view name, const std::vector<std::string>& rules) {
+  auto variant = find_variant(name);
+  if (!variant) {
+    std::string known;
+    for (const auto v : variant_names()) known += (known.empty() ? "" : ", ") + std::string(v);
+    return Expected<Variant>::failure("variant: unknown variant '" + std::string(name) + "' (known: " + known + ")");
+  }
+  for (const auto& rule : rules) {
+    if (const auto error = apply_rule_option(*variant, rule)) return Expected<Variant>::failure("rule: " + *error);
+  }
+  return *variant;
+}
+
 }  // namespace dm

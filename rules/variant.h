@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/expected.h"
 #include "rules/geometry.h"
 #include "rules/types.h"
 
@@ -84,5 +85,9 @@ std::vector<std::string_view> variant_names();
 // Applies one "KEY=VALUE" option; returns an error message naming the key or value when the
 // option is unknown or does not apply to the variant.
 std::optional<std::string> apply_rule_option(Variant& variant, std::string_view key_value);
+
+// The variant called name with the given KEY=VALUE options applied; the error names its field:
+// "variant: unknown variant 'x' (known: ...)" or "rule: ...".
+Expected<Variant> make_variant(std::string_view name, const std::vector<std::string>& rules);
 
 }  // namespace dm

@@ -4,19 +4,6 @@
 
 namespace dm::app {
 
-Expected<Variant> make_variant(std::string_view name, const std::vector<std::string>& rules) {
-  auto variant = find_variant(name);
-  if (!variant) {
-    std::string known;
-    for (const auto v : variant_names()) known += (known.empty() ? "" : ", ") + std::string(v);
-    return Expected<Variant>::failure("unknown variant '" + std::string(name) + "' (known: " + known + ")");
-  }
-  for (const auto& rule : rules) {
-    if (const auto error = apply_rule_option(*variant, rule)) return Expected<Variant>::failure(*error);
-  }
-  return *variant;
-}
-
 Expected<Position> make_position(const Variant& variant, const std::string& fen) {
   Position pos;
   if (fen.empty()) {

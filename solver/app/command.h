@@ -30,9 +30,6 @@ constexpr int kExitFailure = 1;   // the job ran and found a failure
 constexpr int kExitBadInput = 2;  // bad options or input
 constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C (SIGINT), as shells report it
 
-// The variant called name with the given KEY=VALUE rule options applied.
-Expected<Variant> make_variant(std::string_view name, const std::vector<std::string>& rules);
-
 // The position: from the FEN when one is given, else the variant's initial array.
 Expected<Position> make_position(const Variant& variant, const std::string& fen);
 

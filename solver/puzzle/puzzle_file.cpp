@@ -14,15 +14,6 @@ namespace dm::puzzle {
 
 namespace {
 
-Expected<Variant> variant_of(const search::EpdProblem& entry) {
-  auto variant = find_variant(entry.variant);
-  if (!variant) return Expected<Variant>::failure("variant: unknown variant '" + entry.variant + "'");
-  for (const auto& rule : entry.rules) {
-    if (const auto error = apply_rule_option(*variant, rule)) return Expected<Variant>::failure("rule: " + *error);
-  }
-  return *variant;
-}
-
 // A line of play from pos (one turn for a key or a try) in canonical UCI; only the last turn
 // may stop short, and only where the side has no legal move left (M6 stalemate).
 Expected<std::string> canonical_line(const Position& pos, const std::string& text, size_t max_turns) {
@@ -56,7 +47,7 @@ Expected<Puzzle> checked(const search::EpdProblem& entry) {
   p.rules = entry.rules;
   p.author = entry.author;
   p.source = entry.source;
-  const auto variant = variant_of(entry);
+  const auto variant = make_variant(entry.variant, entry.rules);
   if (!variant) return failure(variant.error());
   if (const auto error = p.position.set(*variant, entry.fen)) return failure(error->to_string());
   const auto stipulation = search::parse_stipulation(entry.stipulation);
