@@ -105,6 +105,8 @@ ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& o
   }
   out["nodes"] = tree.nodes;
   out["seconds"] = tree.seconds;
+  out["solve_nodes"] = tree.solve_nodes;
+  out["solve_seconds"] = tree.solve_seconds;
   out["tree"] = tree_field(tree);
   return out;
 }

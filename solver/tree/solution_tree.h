@@ -93,8 +93,10 @@ struct SolutionTree {
   std::vector<search::Line> solutions;
   std::vector<search::Line> set_play;
 
-  uint64_t nodes = 0;
+  uint64_t nodes = 0;     // the whole build: the solve and every annotation
   double seconds = 0.0;
+  uint64_t solve_nodes = 0;  // the solve alone (keys or help solutions): the parallel search
+  double solve_seconds = 0.0;
   // Whether every claim of the tree was re-checked by the independent plain search
   // (tree_check.h); false when the problem was too large for it.
   bool rechecked = false;

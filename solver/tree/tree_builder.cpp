@@ -286,6 +286,8 @@ class TreeBuilder {
     tree_.solutions = result.solutions;
     nodes_ = result.nodes;
     seconds_ = result.seconds;
+    tree_.solve_nodes = result.nodes;
+    tree_.solve_seconds = result.seconds;
     if (rules_.is_help()) {
       if (options_.set_play && !tree_.stipulation.attacker_starts) add_set_play();
     } else {
