@@ -89,7 +89,7 @@ TEST_CASE("text: a king capture is marked, and help play numbered with its set p
   const std::string help = report::write_text(popeye_helpmate(), {});
   INFO(help);
   CHECK(contains(help, "stipulation h#2\n"));
-  CHECK(contains(help, "\nsolutions (1)\n    1.Rd8 Bd6 2.e5 Bh5#\n"));
+  CHECK(contains(help, "\nsolutions (1)\n    1) 1.Rd8 Bd6 2.e5 Bh5#\n"));
   CHECK(contains(help, "\nset play\n    1...Be2 2.O-O-O Ba6#\n"));
 }
 
@@ -103,6 +103,9 @@ TEST_CASE("text: built trees show every key, try, defence and solution", "[repor
     if (t.stipulation.play == search::Play::Help) {
       CHECK(contains(text, "solutions (" + std::to_string(t.solutions.size()) + ")\n"));
       CHECK_FALSE(t.solutions.empty());
+      // Each solution is numbered on a line of its own, and no number beyond their count.
+      for (size_t i = 1; i <= t.solutions.size(); ++i) CHECK(contains(text, "    " + std::to_string(i) + ") 1."));
+      CHECK_FALSE(contains(text, "    " + std::to_string(t.solutions.size() + 1) + ") 1."));
       continue;
     }
     CHECK_FALSE(t.keys.empty());

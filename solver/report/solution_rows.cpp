@@ -143,7 +143,9 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
   }
   for (const tree::Try& t : tree.tries) rows.tries.push_back(writer.try_row(t, tree.position));
   for (const search::Line& line : tree.solutions) {
-    rows.solutions.push_back(writer.line(line, tree.position, tree.stipulation.attacker_starts));
+    Row row = writer.line(line, tree.position, tree.stipulation.attacker_starts);
+    row.text = std::to_string(rows.solutions.size() + 1) + ") " + row.text;
+    rows.solutions.push_back(std::move(row));
   }
   if (!tree.set_play.empty()) {
     if (const auto passed = tree::passed_position(tree.position)) {
