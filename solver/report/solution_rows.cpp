@@ -18,7 +18,7 @@ std::string defender_number(int n) { return std::to_string(n) + "..."; }
 // try's "?" comes straight after the moves, before a mark of the ending.
 std::string attack_text(const Position& pos, const Turn& turn, Ending ending, int n, std::string_view mark) {
   const std::string san = turn_to_san(pos, turn);
-  return attacker_number(n) + san + std::string(mark) + ending_mark(san, ending);
+  return attacker_number(n) + san + std::string(mark) + ending_mark(pos, turn, san, ending);
 }
 
 // The attacker's other turns of the same worth: all of them with options.full, else a few. The

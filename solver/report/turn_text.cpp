@@ -2,6 +2,8 @@
 
 #include <deque>
 
+#include "rules/outcome.h"
+
 namespace dm::report {
 
 Position after_turn(const Position& pos, const Turn& turn) {
@@ -11,20 +13,24 @@ Position after_turn(const Position& pos, const Turn& turn) {
   return Position(copy);  // a copy starts its own chain from the current state
 }
 
-std::string ending_mark(const std::string& san, tree::Ending ending) {
+std::string ending_mark(const Position& pos, const Turn& turn, const std::string& san, tree::Ending ending) {
   switch (ending) {
     case tree::Ending::None: return "";
     case tree::Ending::Mate: return !san.empty() && san.back() == '#' ? "" : "#";
     case tree::Ending::Stalemate: return " =";
     case tree::Ending::KingCapture: return " (king captured)";
-    case tree::Ending::Win: return " (win)";
+    case tree::Ending::Win: {
+      const Outcome o = outcome(after_turn(pos, turn));
+      const std::string winner = o.result == GameResult::WhiteWins ? "White" : "Black";
+      return " (" + std::string(o.reason) + ", " + winner + " wins)";
+    }
   }
   return "";
 }
 
 std::string turn_san(const Position& pos, const Turn& turn, tree::Ending ending) {
   const std::string san = turn_to_san(pos, turn);
-  return san + ending_mark(san, ending);
+  return san + ending_mark(pos, turn, san, ending);
 }
 
 std::string_view ending_name(tree::Ending ending) {

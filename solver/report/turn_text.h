@@ -15,11 +15,13 @@ namespace dm::report {
 // The position after turn, with a state chain of its own (independent of pos).
 Position after_turn(const Position& pos, const Turn& turn);
 
-// SAN of turn in pos with the ending's mark: "Qb2#", "Kh7,Kg6", "Qb6 =", "Qxe8 (king captured)".
+// SAN of turn in pos with the ending's mark: "Qb2#", "Kh7,Kg6", "Qb6 =", "Qxe8 (king captured)",
+// "axb3 (stalemate, White wins)".
 std::string turn_san(const Position& pos, const Turn& turn, tree::Ending ending = tree::Ending::None);
 
-// The mark written after a turn that ends the play, "" when SAN already has it or play goes on.
-std::string ending_mark(const std::string& san, tree::Ending ending);
+// The mark written after turn (played in pos, written `san`) when it ends the play; "" when SAN
+// already has it or play goes on. A win by the variant's own rule names the rule and the winner.
+std::string ending_mark(const Position& pos, const Turn& turn, const std::string& san, tree::Ending ending);
 
 // "none", "mate", "stalemate", "king-capture", "win": the JSON names.
 std::string_view ending_name(tree::Ending ending);
