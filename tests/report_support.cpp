@@ -8,6 +8,7 @@
 #include "rules/variant.h"
 #include "solver/search/root_turns.h"
 #include "solver/tree/tree_builder.h"
+#include "solver_support.h"
 #include "test_data.h"
 
 namespace dm::test {
@@ -127,20 +128,10 @@ const std::vector<ProblemText> kBuiltProblems = {
     {"mainzer", "k10/8p2/2K8/11/5j5/3m7/7P3/1A2M1J3a w - - 0 1", "#2"},
 };
 
-tree::SolutionTree built_tree(std::string_view variant, std::string_view fen, std::string_view stipulation) {
-  const Position pos = position_of(variant, fen);
-  const auto stip = search::parse_stipulation(stipulation);
-  REQUIRE(stip);
-  tree::TreeOptions options;
-  options.threads = 1;
-  search::TranspositionTable tt(16);
-  return tree::build_tree(pos, *stip, options, tt);
-}
-
 const std::vector<tree::SolutionTree>& built_trees() {
   static const std::vector<tree::SolutionTree> trees = [] {
     std::vector<tree::SolutionTree> out;
-    for (const auto& p : kBuiltProblems) out.push_back(built_tree(p.variant, p.fen, p.stipulation));
+    for (const auto& p : kBuiltProblems) out.push_back(tree_of(p.variant, p.fen, p.stipulation));
     return out;
   }();
   return trees;

@@ -28,9 +28,6 @@ std::vector<std::string> alternatives(const std::string& column);
 // rules engine so a written diagram can be checked against it.
 std::map<std::string, std::string> fen_pieces(std::string_view fen);
 
-// The tree the tree builder makes (one thread, a small table).
-tree::SolutionTree built_tree(std::string_view variant, std::string_view fen, std::string_view stipulation);
-
 // The problems the report tests render with built trees: Popeye's #2 castling example, h#2
 // with set play and an s#1 whose key allows nine self-mates, the Marseillais #1 of chessvariants.com (Ke6 Qc7 against Kg8), a Mainzer #2
 // with Janus, Marshall and Amazon. Each is {variant, fen, stipulation}.

@@ -29,6 +29,16 @@ std::vector<std::vector<std::string>> tsv_rows(std::string_view file) {
 
 }  // namespace
 
+tree::SolutionTree tree_of(std::string_view variant, std::string_view fen, std::string_view stipulation,
+                           tree::TreeOptions options) {
+  const Position pos = position_of(variant, fen);
+  const auto stip = search::parse_stipulation(stipulation);
+  REQUIRE(stip);
+  if (options.threads == 0) options.threads = 1;
+  search::TranspositionTable tt(16);
+  return tree::build_tree(pos, *stip, options, tt);
+}
+
 SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads,
                     size_t hash_mb, double seconds) {
   const Position pos = position_of(variant, fen);

@@ -9,6 +9,7 @@
 
 #include "solver/search/solver.h"
 #include "solver/search/stipulation.h"
+#include "solver/tree/tree_builder.h"
 
 namespace dm::test {
 
@@ -19,6 +20,11 @@ struct SolverRun {
 
 SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads = 1,
                     size_t hash_mb = 8, double seconds = 0.0);
+
+// The annotated solution tree of a problem (tree_builder.h), built with `options` (one thread
+// unless they say otherwise) over a table of its own.
+tree::SolutionTree tree_of(std::string_view variant, std::string_view fen, std::string_view stipulation,
+                           tree::TreeOptions options = {});
 
 // The brute-force oracle's answers in the same form.
 std::set<std::string> brute_force_answers(std::string_view variant, std::string_view fen, std::string_view stipulation);

@@ -49,16 +49,6 @@ std::vector<PopeyeRow> popeye_rows() {
   return rows;
 }
 
-SolutionTree tree_of(std::string_view variant, std::string_view fen, std::string_view stipulation,
-                     tree::TreeOptions options = {}) {
-  const Position pos = position_of(variant, fen);
-  const auto stip = search::parse_stipulation(stipulation);
-  REQUIRE(stip);
-  if (options.threads == 0) options.threads = 1;
-  search::TranspositionTable tt(16);
-  return tree::build_tree(pos, *stip, options, tt);
-}
-
 std::set<std::string> key_names(const SolutionTree& t) {
   std::set<std::string> out;
   for (const auto& k : t.keys) out.insert(turn_to_uci(k.turn));

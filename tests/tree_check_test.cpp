@@ -8,6 +8,7 @@
 
 #include "rules/notation.h"
 #include "solver/tree/tree_builder.h"
+#include "solver_support.h"
 #include "test_data.h"
 
 using namespace dm;
@@ -16,16 +17,6 @@ using dm::tree::CheckVerdict;
 using dm::tree::SolutionTree;
 
 namespace {
-
-SolutionTree tree_of(std::string_view variant, std::string_view fen, std::string_view stipulation) {
-  const Position pos = position_of(variant, fen);
-  const auto stip = search::parse_stipulation(stipulation);
-  REQUIRE(stip);
-  tree::TreeOptions options;
-  options.threads = 1;
-  search::TranspositionTable tt(16);
-  return tree::build_tree(pos, *stip, options, tt);
-}
 
 // A #2 with a threat, several variations and a try (Popeye BEISPIEL, G. Schoepfer 1927 is a
 // #2 without variations; this one has them).

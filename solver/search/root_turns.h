@@ -3,6 +3,7 @@
 // (or up to a position where the game is over), with the position each one leads to. These
 // are the solver's key candidates; two turns that reach the same position are different keys.
 
+#include <functional>
 #include <vector>
 
 #include "rules/position.h"
@@ -16,5 +17,10 @@ struct RootTurn {
 };
 
 std::vector<RootTurn> enumerate_root_turns(const Position& pos);
+
+// Calls visit(turn, position after it) for every turn of the side to move, in generation
+// order, until visit returns false; pos is played on and restored. Cheaper than
+// enumerate_root_turns where most calls stop early.
+void for_each_turn(Position& pos, const std::function<bool(const Turn&, Position&)>& visit);
 
 }  // namespace dm::search

@@ -149,7 +149,7 @@ class DirectAnnotator {
     // The turns that work, found in place; only they are copied out.
     std::vector<RootTurn> working;
     Position scratch = pos;
-    for_each_turn(scratch, [&](const Turn& t, Position& after) {
+    search::for_each_turn(scratch, [&](const Turn& t, Position& after) {
       if (works(after, k)) working.push_back({t, after});
       return !control_.stopped();
     });
@@ -233,7 +233,7 @@ class TryFinder {
   // that stops at the first one too many (most first turns are no tries).
   bool few_refutations(Position& after, int turns_left) {
     std::set<TurnIdentity> refuting;
-    for_each_turn(after, [&](const Turn& d, Position& after_d) {
+    search::for_each_turn(after, [&](const Turn& d, Position& after_d) {
       if (!defence_fails(after_d, turns_left)) refuting.insert(identity_of(d, after_d));
       return int(refuting.size()) <= max_refutations_ && !control_.stopped();
     });

@@ -4,7 +4,6 @@
 #include <set>
 #include <string>
 
-#include "rules/movegen.h"
 #include "rules/outcome.h"
 
 namespace dm::tree {
@@ -30,31 +29,6 @@ std::vector<search::RootTurn> distinct_turns(const Position& pos) {
     if (seen.insert(identity_of(all[i].moves, all[i].after)).second) out.push_back(std::move(all[i]));
   }
   return out;
-}
-
-namespace {
-
-bool extend(Position& pos, Color mover, Turn& turn, const std::function<bool(const Turn&, Position&)>& visit) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  for (const Move m : moves) {
-    StateInfo st;
-    pos.do_move(m, st);
-    turn.push_back(m);
-    const bool ends = pos.side_to_move() != mover || king_lost(pos) || count_legal(pos) == 0;
-    const bool go_on = ends ? visit(turn, pos) : extend(pos, mover, turn, visit);
-    turn.pop_back();
-    pos.undo_move(m);
-    if (!go_on) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
-void for_each_turn(Position& pos, const std::function<bool(const Turn&, Position&)>& visit) {
-  Turn turn;
-  extend(pos, pos.side_to_move(), turn, visit);
 }
 
 std::optional<Position> passed_position(const Position& pos) {

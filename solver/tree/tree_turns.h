@@ -7,7 +7,6 @@
 
 #include <compare>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -19,11 +18,6 @@
 namespace dm::tree {
 
 std::vector<search::RootTurn> distinct_turns(const Position& pos);
-
-// Calls visit(turn, position after it) for every turn of the side to move, in generation
-// order and without merging, until visit returns false; pos is played on and restored.
-// Cheaper than distinct_turns where most calls stop early.
-void for_each_turn(Position& pos, const std::function<bool(const Turn&, Position&)>& visit);
 
 // What makes two turns the same for distinct_turns: their moves in any order and the position
 // they reach.
