@@ -12,6 +12,7 @@ constexpr Bitboard shift(Bitboard b, int n) { return n > 0 ? b << n : b >> -n; }
 // popcount (perft's last ply never builds the moves it counts).
 class ListSink {
  public:
+  static constexpr bool kAnyWillDo = false;  // wants every move
   explicit ListSink(MoveList& list) : list_(list) {}
   size_t size() const { return list_.size(); }
   void add(Move m) { list_.push_back(m); }
@@ -35,6 +36,7 @@ class ListSink {
 
 class CountSink {
  public:
+  static constexpr bool kAnyWillDo = false;
   size_t size() const { return count_; }
   void add(Move) { ++count_; }
   void add_targets(Square, Bitboard targets) { count_ += size_t(popcount(targets)); }
@@ -44,6 +46,19 @@ class CountSink {
 
  private:
   size_t count_ = 0;
+};
+
+// Whether there is a move at all: the generator may stop at the first.
+class AnySink {
+ public:
+  static constexpr bool kAnyWillDo = true;
+  size_t size() const { return found_; }
+  void add(Move) { found_ = true; }
+  void add_targets(Square, Bitboard targets) { found_ |= targets != 0; }
+  void add_pawn_targets(Bitboard targets, int, Bitboard, const std::vector<PieceType>&) { found_ |= targets != 0; }
+
+ private:
+  bool found_ = false;
 };
 
 // Generates the legal moves of the pieces on a set of squares.
@@ -98,6 +113,7 @@ class Generator {
       pawns(square_bb(s), target & g_.line(king, s), true);
     }
     en_passant(from_mask);
+    if (found_enough()) return;
     for (const PieceType t : pos_.variant().pieces) {
       if (t == PieceType::Pawn || t == PieceType::King) continue;
       for (Bitboard from = pos_.pieces(us_, t) & from_mask; from;) {
@@ -105,12 +121,15 @@ class Generator {
         const Bitboard allowed = has(pinned, s) ? target & g_.line(king, s) : target;
         sink_.add_targets(s, g_.attacks(t, s, occupied_) & allowed);
       }
+      if (found_enough()) return;
     }
     if (!has(from_mask, king)) return;
+    // The king last: each of its squares costs an attack test.
     const Bitboard without_king = occupied_ ^ square_bb(king);
     for (Bitboard to = g_.leaps(PieceType::King, king) & not_own_; to;) {
       const Square s = pop_lsb(to);
       if (!(pos_.attackers_to(s, without_king) & pos_.pieces(them_))) sink_.add(Move(king, s));
+      if (found_enough()) return;
     }
     if (!checkers) castling(true);
   }
@@ -174,6 +193,9 @@ class Generator {
     }
   }
 
+  // Whether a sink content with any move has one.
+  bool found_enough() const { return Sink::kAnyWillDo && sink_.size(); }
+
   bool attacked(Bitboard squares) const {
     for (Bitboard b = squares; b;) {
       if (pos_.attackers_to(pop_lsb(b), occupied_) & pos_.pieces(them_)) return true;
@@ -218,6 +240,12 @@ void generate_legal(const Position& pos, MoveList& list) {
   list.resize(0);
   ListSink sink(list);
   generate_turn_moves(pos, sink);
+}
+
+bool has_legal_move(const Position& pos) {
+  AnySink sink;
+  generate_turn_moves(pos, sink);
+  return sink.size();
 }
 
 size_t count_legal(const Position& pos) {

@@ -40,6 +40,9 @@ void generate_legal(const Position& pos, MoveList& list);
 // The number of legal moves; cheaper than generating them where the variant allows.
 size_t count_legal(const Position& pos);
 
+// Whether there is a legal move; stops at the first (cheaper than counting them in check).
+bool has_legal_move(const Position& pos);
+
 // The side to move's king was captured (or is absent) in a king-capture variant: no moves.
 bool king_lost(const Position& pos);
 

@@ -219,6 +219,26 @@ void Position::end_turn(StateInfo& st, Color mover, Square double_step_passed) {
   for (Bitboard b = st.ep_squares | st.ep_pending; b;) st.key ^= z.en_passant[pop_lsb(b)];
 }
 
+bool Position::may_give_check(Move m) const {
+  if (variant_.king_rule != KingRule::Royal || m.kind() == MoveKind::Castling ||
+      m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Pass) {
+    return true;
+  }
+  const Square king = king_square(~side_);
+  if (king == kNoSquare) return true;
+  const Geometry& g = *geometry_;
+  const Square from = m.from();
+  const Square to = m.to();
+  const PieceType moved = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(board_[from]);
+  const Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
+  const Bitboard direct = moved == PieceType::Pawn ? g.pawn_attacks(side_, to) : g.attacks(moved, to, occupied);
+  if (has(direct, king)) return true;
+  // A rider of ours that stood behind `from` on a line to the king.
+  const Bitboard ours = pieces(side_) & ~square_bb(from);
+  return (g.rook_attacks(king, occupied) & orthogonal_riders() & ours) ||
+         (g.bishop_attacks(king, occupied) & diagonal_riders() & ours);
+}
+
 void Position::do_move(Move m, StateInfo& new_state) {
   const auto& z = zobrist::keys();
   new_state.key = st_->key;

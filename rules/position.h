@@ -119,6 +119,12 @@ class Position {
                                                m.kind() != MoveKind::Pass && board_[m.to()] != Piece::None);
   }
 
+  // Whether the move might attack the enemy royal king once played (by the moved or promoted
+  // piece, or by a rider it uncovers): false means it certainly gives no check. Exact for plain
+  // moves and promotions; castling, e.p. captures and passes, and variants without a royal
+  // king, answer true. A cheap filter for searches that want only checks, before do_move.
+  bool may_give_check(Move m) const;
+
   void do_move(Move m, StateInfo& new_state);
   void undo_move(Move m);
 

@@ -3,7 +3,10 @@
 // equals the key of a fresh Position::set from the node's FEN, and that fresh position writes
 // the same FEN and has the same legal moves and checkers; undo_move restores FEN and key
 // exactly. Also: keys tell apart positions that differ only in side, turn state, castling or
-// e.p. rights; and copies are independent positions with their own state chain.
+// e.p. rights; and copies are independent positions with their own state chain. The search's
+// shortcuts are checked on the same nodes: has_legal_move agrees with the move list, and
+// may_give_check never misses a check that playing the move shows (and is exact for plain
+// moves and promotions).
 // The oracle is the rule book's invariant itself (a position is what its FEN says).
 
 #include <catch2/catch.hpp>
@@ -44,6 +47,26 @@ void check_against_fresh(const Position& pos) {
   if (!(pos.variant().same_piece_second_move && pos.mid_turn())) CHECK(sorted_moves(fresh) == sorted_moves(pos));
 }
 
+// The shortcuts against the moves played out: whether any move exists, and which moves check.
+void check_shortcuts(Position& pos, const MoveList& moves) {
+  INFO(pos.variant().name << " node " << pos.fen());
+  CHECK(has_legal_move(pos) == !moves.empty());
+  const Color us = pos.side_to_move();
+  for (const Move m : moves) {
+    const bool predicted = pos.may_give_check(m);
+    StateInfo st;
+    pos.do_move(m, st);
+    const Square their_king = pos.king_square(~us);
+    const bool checks = pos.variant().king_rule == KingRule::Royal && their_king != kNoSquare &&
+                        (pos.attackers_to(their_king) & pos.pieces(us));
+    pos.undo_move(m);
+    INFO("move " << move_to_uci(m));
+    if (checks) CHECK(predicted);
+    const bool plain = m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion;
+    if (plain && pos.variant().king_rule == KingRule::Royal) CHECK(predicted == checks);
+  }
+}
+
 struct Node {
   std::string fen;
   uint64_t key;
@@ -60,6 +83,7 @@ size_t random_game(Position& pos, std::mt19937& rng, int plies, bool compare_wit
     if (compare_with_fen) check_against_fresh(pos);
     MoveList moves;
     generate_legal(pos, moves);
+    check_shortcuts(pos, moves);
     if (moves.empty() || ply == plies) break;
     const Move m = moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)];
     path.push_back({pos.fen(), pos.key()});

@@ -90,16 +90,28 @@ bool Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
   MoveList moves;
   generate_legal(pos, moves);
   const Color mover = pos.side_to_move();
-  // First every child's key, prefetching its cluster; then the table and the rules. The table
-  // is far bigger than the caches, so the misses of all children overlap this way.
+  // A leaf child (see NodeRules::is_leaf) is judged at once, and may decide the node before
+  // its siblings are played. Every other child first gets its key, prefetching its cluster;
+  // then the table or the rules judge it. The table is far bigger than the caches, so the
+  // misses of all children overlap this way.
   for (const Move m : moves) {
     StateInfo st;
     pos.do_move(m, st);
-    children.push_back({m, rules_.child_turns(mover, pos, turns), pos.key(), 1, 1});
-    tt_.prefetch(pos.key());
-    pos.undo_move(m);
+    const int child_turns = rules_.child_turns(mover, pos, turns);
+    Child child{m, child_turns, pos.key(), 1, 1};
+    if (rules_.is_leaf(pos, child_turns)) {
+      count_node();
+      judge(pos, child);
+      pos.undo_move(m);
+      if ((or_node && child.pn == 0) || (!or_node && child.dn == 0)) return false;
+    } else {
+      tt_.prefetch(child.key);
+      pos.undo_move(m);
+    }
+    children.push_back(child);
   }
   for (Child& c : children) {
+    if (c.pn == 0 || c.dn == 0) continue;  // a leaf, judged above
     count_node();
     const TtProbe probe = tt_.probe(c.key, c.turns);
     if (probe.found) {
@@ -108,27 +120,31 @@ bool Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
     } else {
       StateInfo st;
       pos.do_move(c.move, st);
-      size_t count = 1;
-      uint64_t played = 0;
-      const NodeValue value = rules_.evaluate(pos, c.turns, &count, &played);
-      nodes_ += played;
-      unreported_ += played;
-      if (value == NodeValue::Proven) {
-        c.pn = 0;
-        c.dn = kInfinite;
-      } else if (value == NodeValue::Disproven) {
-        c.pn = kInfinite;
-        c.dn = 0;
-      } else if (rules_.is_or_node(pos)) {
-        c.dn = clamp_count(count);
-      } else {
-        c.pn = clamp_count(count);
-      }
+      judge(pos, c);
       pos.undo_move(c.move);
     }
     if ((or_node && c.pn == 0) || (!or_node && c.dn == 0)) return false;
   }
   return true;
+}
+
+void Dfpn::judge(Position& child_pos, Child& c) {
+  size_t count = 1;
+  uint64_t played = 0;
+  const NodeValue value = rules_.evaluate(child_pos, c.turns, &count, &played);
+  nodes_ += played;
+  unreported_ += played;
+  if (value == NodeValue::Proven) {
+    c.pn = 0;
+    c.dn = kInfinite;
+  } else if (value == NodeValue::Disproven) {
+    c.pn = kInfinite;
+    c.dn = 0;
+  } else if (rules_.is_or_node(child_pos)) {
+    c.dn = clamp_count(count);
+  } else {
+    c.pn = clamp_count(count);
+  }
 }
 
 Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply) {

@@ -65,6 +65,8 @@ class Dfpn {
   Numbers mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply);
   // Fills children_[ply]; returns false when a child already decides the node.
   bool expand(Position& pos, int turns, bool or_node, int ply);
+  // Sets a child's numbers from NodeRules: decided, or initial numbers from its move count.
+  void judge(Position& child_pos, Child& c);
   void count_node();
   void flush_nodes();
   bool interrupted() const {

@@ -26,21 +26,29 @@ bool NodeRules::reached_after_move(const Position& pos) const {
       pos.in_check() != (stipulation_.goal == Goal::Mate)) {
     return false;
   }
-  return count_legal(pos) == 0 && goal_reached(pos);
+  return !has_legal_move(pos) && goal_reached(pos);
 }
 
 bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_played) const {
   MoveList moves;
   generate_legal(pos, moves);
   const Color mover = pos.side_to_move();
+  // A move that ends the turn mates only by giving check (royal kings): the others need not
+  // be played.
+  const bool only_checks_mate = stipulation_.goal == Goal::Mate && pos.moves_left() == 1 &&
+                                pos.variant().king_rule == KingRule::Royal;
   for (const Move m : moves) {
+    if (only_checks_mate && !pos.may_give_check(m)) {
+      if (!any) return false;
+      continue;
+    }
     StateInfo st;
     pos.do_move(m, st);
     ++moves_played;
     bool reached;
     if (pos.side_to_move() != mover || king_lost(pos)) {
       reached = reached_after_move(pos);
-    } else if (count_legal(pos) == 0) {
+    } else if (!has_legal_move(pos)) {
       reached = goal_reached(pos);  // no second move (RULES.md M6)
     } else {
       reached = turn_reaches_goal(pos, any, moves_played);
@@ -49,6 +57,14 @@ bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_playe
     if (reached == any) return any;
   }
   return !any;
+}
+
+bool NodeRules::is_leaf(const Position& pos, int turns_left) const {
+  if (is_help()) return false;
+  const bool attacker_to_move = pos.side_to_move() == attacker_;
+  const bool direct_goal = stipulation_.play == Play::Direct && stipulation_.goal != Goal::Win;
+  if (attacker_to_move) return turns_left == 0 || (turns_left == 1 && direct_goal);
+  return turns_left == 0 && (direct_goal || stipulation_.play == Play::Self);
 }
 
 NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played) const {
@@ -63,9 +79,16 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
     const bool could_be_goal = stipulation_.goal == Goal::Mate ? pos.in_check() : !pos.in_check();
     if (!could_be_goal) return NodeValue::Disproven;
   }
-  const size_t count = king_lost(pos) ? 0 : count_legal(pos);
-  if (legal_count) *legal_count = count;
-  if (count == 0) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+  // A leaf needs to know only whether there is a move; an open node's count guides the search.
+  bool can_move;
+  if (is_leaf(pos, turns_left)) {
+    can_move = !king_lost(pos) && has_legal_move(pos);
+  } else {
+    const size_t count = king_lost(pos) ? 0 : count_legal(pos);
+    if (legal_count) *legal_count = count;
+    can_move = count > 0;
+  }
+  if (!can_move) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
   if (turns_left == 0 && (attacker_to_move || final_defender)) return NodeValue::Disproven;
   const bool attacker_last_turn = attacker_to_move && turns_left == 1 && stipulation_.play == Play::Direct &&
                                   stipulation_.goal != Goal::Win;

@@ -51,6 +51,11 @@ class NodeRules {
   NodeValue evaluate(Position& pos, int turns_left, size_t* legal_count = nullptr,
                      uint64_t* moves_played = nullptr) const;
 
+  // Whether evaluate() always decides pos with turns_left (direct and self play): the
+  // attacker's last turn, the defender's position after it, and the defender's last turn in
+  // self play. The search keeps no table entry for such a node, so it need not look one up.
+  bool is_leaf(const Position& pos, int turns_left) const;
+
   // Whether the goal is reached in pos, a position whose side to move has no legal move or has
   // lost its king.
   bool goal_reached(const Position& pos) const;
