@@ -47,6 +47,13 @@ class BusyGuard {
   uint64_t key_;
 };
 
+// The proof number of a defender's node before the attacker's last turn, not in check, until
+// it is visited: its replies are not counted in advance. Most such nodes are disproved, and
+// their visit generates the replies anyway; a small number sends the search to quiet attacking
+// moves early, which finds quiet keys of the last two turns sooner. Measured on matetrack #5
+// problems: 1.5 times fewer cycles than counting the replies (4 did better than 1, 2, 10, 25).
+constexpr ProofNumber kQuietBeforeLastTurn = 4;
+
 ProofNumber clamp_count(size_t count) { return ProofNumber(std::clamp<size_t>(count, 1, 1000)); }
 
 }  // namespace
@@ -83,12 +90,14 @@ NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* ca
   return NodeValue::Open;
 }
 
-bool Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
+NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
   if (children_.size() <= size_t(ply)) children_.resize(size_t(ply) + 1);
   std::vector<Child>& children = children_[size_t(ply)];
   children.clear();
   MoveList moves;
   generate_legal(pos, moves);
+  // A node its parent did not judge: only a position without moves is decided at once.
+  if (moves.empty() || king_lost(pos)) return rules_.evaluate(pos, turns);
   const Color mover = pos.side_to_move();
   // A leaf child (see NodeRules::is_leaf) is judged at once, and may decide the node before
   // its siblings are played. Every other child first gets its key, prefetching its cluster;
@@ -103,7 +112,8 @@ bool Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
       count_node();
       judge(pos, child);
       pos.undo_move(m);
-      if ((or_node && child.pn == 0) || (!or_node && child.dn == 0)) return false;
+      if (or_node && child.pn == 0) return NodeValue::Proven;
+      if (!or_node && child.dn == 0) return NodeValue::Disproven;
     } else {
       tt_.prefetch(child.key);
       pos.undo_move(m);
@@ -120,12 +130,17 @@ bool Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
     } else {
       StateInfo st;
       pos.do_move(c.move, st);
-      judge(pos, c);
+      if (rules_.before_last_turn(pos, c.turns) && !pos.in_check()) {
+        c.pn = kQuietBeforeLastTurn;  // judged when visited (see the note above)
+      } else {
+        judge(pos, c);
+      }
       pos.undo_move(c.move);
     }
-    if ((or_node && c.pn == 0) || (!or_node && c.dn == 0)) return false;
+    if (or_node && c.pn == 0) return NodeValue::Proven;
+    if (!or_node && c.dn == 0) return NodeValue::Disproven;
   }
-  return true;
+  return NodeValue::Open;
 }
 
 void Dfpn::judge(Position& child_pos, Child& c) {
@@ -152,8 +167,9 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
   const bool or_node = rules_.is_or_node(pos);
   const BusyGuard busy(busy_, pos.key());
   Numbers n{1, 1};
-  if (!expand(pos, turns, or_node, ply)) {
-    n = or_node ? Numbers{0, kInfinite} : Numbers{kInfinite, 0};
+  const NodeValue value = expand(pos, turns, or_node, ply);
+  if (value != NodeValue::Open) {
+    n = value == NodeValue::Proven ? Numbers{0, kInfinite} : Numbers{kInfinite, 0};
     tt_.store(pos.key(), turns, n.pn, n.dn, nodes_ - nodes_before);
     return n;
   }

@@ -11,7 +11,8 @@
 //   once per visit: each is played, looked up in the table or else judged by NodeRules, and
 //   starts at pn/dn from the move count (an AND child needs every reply proven: pn = its
 //   replies; an OR child dn = its moves). Decided children never enter the table; searched
-//   nodes store their numbers when the visit ends.
+//   nodes store their numbers when the visit ends. One exception: a defender's node before
+//   the attacker's last turn, not in check, starts at a fixed pn and is judged on its visit.
 // - Each loop re-reads the unsolved children from the table, so a transposition solved
 //   elsewhere (by this thread or another) is seen at once.
 // - 1+epsilon: the best child may search until its number exceeds the second best by a
@@ -63,8 +64,9 @@ class Dfpn {
   };
 
   Numbers mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply);
-  // Fills children_[ply]; returns false when a child already decides the node.
-  bool expand(Position& pos, int turns, bool or_node, int ply);
+  // Fills children_[ply]; returns the node's value when it is decided without search (it has
+  // no move, or a child decides it), else Open.
+  NodeValue expand(Position& pos, int turns, bool or_node, int ply);
   // Sets a child's numbers from NodeRules: decided, or initial numbers from its move count.
   void judge(Position& child_pos, Child& c);
   void count_node();

@@ -56,6 +56,13 @@ class NodeRules {
   // self play. The search keeps no table entry for such a node, so it need not look one up.
   bool is_leaf(const Position& pos, int turns_left) const;
 
+  // Whether pos is the defender's in direct play with only the attacker's last turn to come
+  // (its replies all lead to leaves).
+  bool before_last_turn(const Position& pos, int turns_left) const {
+    return !is_help() && pos.side_to_move() != attacker_ && turns_left == 1 &&
+           stipulation_.play == Play::Direct && stipulation_.goal != Goal::Win;
+  }
+
   // Whether the goal is reached in pos, a position whose side to move has no legal move or has
   // lost its king.
   bool goal_reached(const Position& pos) const;
