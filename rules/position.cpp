@@ -219,24 +219,46 @@ void Position::end_turn(StateInfo& st, Color mover, Square double_step_passed) {
   for (Bitboard b = st.ep_squares | st.ep_pending; b;) st.key ^= z.en_passant[pop_lsb(b)];
 }
 
-bool Position::may_give_check(Move m) const {
-  if (variant_.king_rule != KingRule::Royal || m.kind() == MoveKind::Castling ||
-      m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Pass) {
+CheckInfo Position::check_info() const {
+  CheckInfo info;
+  if (variant_.king_rule != KingRule::Royal) return info;
+  info.king = king_square(~side_);
+  if (info.king == kNoSquare) return info;
+  const Geometry& g = *geometry_;
+  const Bitboard occupied = pieces();
+  info.orthogonal = g.rook_attacks(info.king, occupied);
+  info.diagonal = g.bishop_attacks(info.king, occupied);
+  const Bitboard ours = pieces(side_);
+  Bitboard snipers = ((g.rook_attacks(info.king, 0) & orthogonal_riders()) |
+                      (g.bishop_attacks(info.king, 0) & diagonal_riders())) & ours;
+  while (snipers) {
+    const Bitboard between = g.between(info.king, pop_lsb(snipers)) & occupied;
+    if (between && !more_than_one(between) && (between & ours)) info.discoverers |= between;
+  }
+  return info;
+}
+
+bool Position::may_give_check(Move m, const CheckInfo& info) const {
+  if (info.king == kNoSquare || m.kind() == MoveKind::Castling || m.kind() == MoveKind::EnPassant ||
+      m.kind() == MoveKind::Pass) {
     return true;
   }
-  const Square king = king_square(~side_);
-  if (king == kNoSquare) return true;
   const Geometry& g = *geometry_;
   const Square from = m.from();
   const Square to = m.to();
-  const PieceType moved = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(board_[from]);
-  const Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
-  const Bitboard direct = moved == PieceType::Pawn ? g.pawn_attacks(side_, to) : g.attacks(moved, to, occupied);
-  if (has(direct, king)) return true;
-  // A rider of ours that stood behind `from` on a line to the king.
-  const Bitboard ours = pieces(side_) & ~square_bb(from);
-  return (g.rook_attacks(king, occupied) & orthogonal_riders() & ours) ||
-         (g.bishop_attacks(king, occupied) & diagonal_riders() & ours);
+  // Uncovered: a piece leaving the line between the king and one of our riders.
+  if (has(info.discoverers, from) && !has(g.line(info.king, from), to)) return true;
+  // Direct, by the piece as it stands on `to`. A promoted piece may attack through `from`.
+  if (m.kind() == MoveKind::Promotion) {
+    const Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
+    return has(g.attacks(m.promotion(), to, occupied), info.king);
+  }
+  // Otherwise the rays from the king, taken with `from` occupied, are right: a piece that
+  // rides on through `from` to the king would have been giving check from `from` already.
+  const PieceType moved = type_of(board_[from]);
+  if (moved == PieceType::Pawn) return has(g.pawn_attacks(side_, to), info.king);
+  return has(g.leaps(moved, to), info.king) || (g.rides_orthogonal(moved) && has(info.orthogonal, to)) ||
+         (g.rides_diagonal(moved) && has(info.diagonal, to));
 }
 
 void Position::do_move(Move m, StateInfo& new_state) {

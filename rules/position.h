@@ -58,6 +58,14 @@ struct StateInfo {
   StateInfo* previous = nullptr;
 };
 
+// The enemy royal king seen from the side to move (see Position::check_info).
+struct CheckInfo {
+  Square king = kNoSquare;  // kNoSquare: no royal king to check
+  Bitboard orthogonal = 0;  // squares from which an orthogonal rider would attack it
+  Bitboard diagonal = 0;    // squares from which a diagonal rider would attack it
+  Bitboard discoverers = 0;  // our pieces alone between it and one of our riders
+};
+
 // A FEN that could not be read: which field and what is wrong with it.
 struct FenError {
   std::string field;
@@ -119,11 +127,14 @@ class Position {
                                                m.kind() != MoveKind::Pass && board_[m.to()] != Piece::None);
   }
 
+  // What the side to move needs to tell, before playing a move, whether it checks the enemy
+  // king (as Stockfish's check squares): computed once per position, used for every move.
+  CheckInfo check_info() const;
   // Whether the move might attack the enemy royal king once played (by the moved or promoted
   // piece, or by a rider it uncovers): false means it certainly gives no check. Exact for plain
   // moves and promotions; castling, e.p. captures and passes, and variants without a royal
   // king, answer true. A cheap filter for searches that want only checks, before do_move.
-  bool may_give_check(Move m) const;
+  bool may_give_check(Move m, const CheckInfo& info) const;
 
   void do_move(Move m, StateInfo& new_state);
   void undo_move(Move m);

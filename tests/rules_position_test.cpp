@@ -52,8 +52,9 @@ void check_shortcuts(Position& pos, const MoveList& moves) {
   INFO(pos.variant().name << " node " << pos.fen());
   CHECK(has_legal_move(pos) == !moves.empty());
   const Color us = pos.side_to_move();
+  const CheckInfo info = pos.check_info();
   for (const Move m : moves) {
-    const bool predicted = pos.may_give_check(m);
+    const bool predicted = pos.may_give_check(m, info);
     StateInfo st;
     pos.do_move(m, st);
     const Square their_king = pos.king_square(~us);
@@ -261,6 +262,36 @@ TEST_CASE("position: e.p. rights after a first e.p. capture", "[rules][position]
   MoveList moves;
   generate_legal(pos, moves);
   CHECK(std::none_of(moves.begin(), moves.end(), [](Move m) { return m.kind() == MoveKind::EnPassant; }));
+}
+
+// The legal move of pos written `uci`; fails the test when there is none.
+Move legal_move(const Position& pos, std::string_view uci) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (const Move m : moves) {
+    if (move_to_uci(m) == uci) return m;
+  }
+  FAIL("no legal move " << uci << " in " << pos.fen());
+  return Move();
+}
+
+TEST_CASE("position: may_give_check on promotions through the pawn's square and uncovered checks",
+          "[rules][position]") {
+  // The queen promoted on e8 attacks down the e-file through e7, which the pawn has left.
+  const Position promotion = test::position_of("chess", "8/4P3/8/8/8/4k3/8/K7 w - - 0 1");
+  const CheckInfo info = promotion.check_info();
+  CHECK(promotion.may_give_check(legal_move(promotion, "e7e8q"), info));
+  CHECK(promotion.may_give_check(legal_move(promotion, "e7e8r"), info));
+  CHECK_FALSE(promotion.may_give_check(legal_move(promotion, "e7e8n"), info));
+  CHECK_FALSE(promotion.may_give_check(legal_move(promotion, "e7e8b"), info));
+  // The knight on d4 stands between the rook on d1 and the king on d8: any knight move uncovers
+  // the rook; the bishop on g2 stands on no line to the king.
+  const Position uncovered = test::position_of("chess", "3k4/8/8/8/3N4/8/6B1/K2R4 w - - 0 1");
+  const CheckInfo seen = uncovered.check_info();
+  CHECK(uncovered.may_give_check(legal_move(uncovered, "d4b5"), seen));
+  CHECK(uncovered.may_give_check(legal_move(uncovered, "d4f3"), seen));
+  CHECK_FALSE(uncovered.may_give_check(legal_move(uncovered, "g2f1"), seen));
+  CHECK_FALSE(uncovered.may_give_check(legal_move(uncovered, "g2b7"), seen));
 }
 
 TEST_CASE("position: copies are independent", "[rules][position]") {

@@ -107,7 +107,7 @@ NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
     StateInfo st;
     pos.do_move(m, st);
     const int child_turns = rules_.child_turns(mover, pos, turns);
-    Child child{m, child_turns, pos.key(), 1, 1};
+    Child child{m, child_turns, pos.key(), false, 1, 1};
     if (rules_.is_leaf(pos, child_turns)) {
       count_node();
       judge(pos, child);
@@ -115,6 +115,7 @@ NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
       if (or_node && child.pn == 0) return NodeValue::Proven;
       if (!or_node && child.dn == 0) return NodeValue::Disproven;
     } else {
+      child.quiet_before_last_turn = rules_.before_last_turn(pos, child_turns) && !pos.in_check();
       tt_.prefetch(child.key);
       pos.undo_move(m);
     }
@@ -127,14 +128,12 @@ NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
     if (probe.found) {
       c.pn = probe.pn;
       c.dn = probe.dn;
+    } else if (c.quiet_before_last_turn) {
+      c.pn = kQuietBeforeLastTurn;  // judged when visited (see the note above)
     } else {
       StateInfo st;
       pos.do_move(c.move, st);
-      if (rules_.before_last_turn(pos, c.turns) && !pos.in_check()) {
-        c.pn = kQuietBeforeLastTurn;  // judged when visited (see the note above)
-      } else {
-        judge(pos, c);
-      }
+      judge(pos, c);
       pos.undo_move(c.move);
     }
     if (or_node && c.pn == 0) return NodeValue::Proven;

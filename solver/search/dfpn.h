@@ -55,6 +55,7 @@ class Dfpn {
     Move move;
     int turns;
     uint64_t key;
+    bool quiet_before_last_turn;  // left unjudged until visited (see NodeRules::before_last_turn)
     ProofNumber pn;
     ProofNumber dn;
   };

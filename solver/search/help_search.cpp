@@ -62,9 +62,13 @@ bool HelpSearch::search(Position& pos, int turns_left) {
 
   const uint64_t nodes_before = nodes_;
   const Color mover = pos.side_to_move();
+  // The attacker's very last move mates only by giving check: the others are not played.
+  const bool only_checks = turns_left == 1 && mover == rules_.attacker() && rules_.mates_only_by_check(pos);
+  const CheckInfo checks = only_checks ? pos.check_info() : CheckInfo{};
   bool found = false;
   for (const Move m : moves) {
     if (control_.stopped()) return true;
+    if (only_checks && !pos.may_give_check(m, checks)) continue;
     StateInfo st;
     pos.do_move(m, st);
     count_node();

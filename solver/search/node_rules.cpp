@@ -33,12 +33,10 @@ bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_playe
   MoveList moves;
   generate_legal(pos, moves);
   const Color mover = pos.side_to_move();
-  // A move that ends the turn mates only by giving check (royal kings): the others need not
-  // be played.
-  const bool only_checks_mate = stipulation_.goal == Goal::Mate && pos.moves_left() == 1 &&
-                                pos.variant().king_rule == KingRule::Royal;
+  const bool only_checks_mate = mates_only_by_check(pos);
+  const CheckInfo checks = only_checks_mate ? pos.check_info() : CheckInfo{};
   for (const Move m : moves) {
-    if (only_checks_mate && !pos.may_give_check(m)) {
+    if (only_checks_mate && !pos.may_give_check(m, checks)) {
       if (!any) return false;
       continue;
     }

@@ -56,6 +56,13 @@ class NodeRules {
   // self play. The search keeps no table entry for such a node, so it need not look one up.
   bool is_leaf(const Position& pos, int turns_left) const;
 
+  // Whether a move of the side to move in pos reaches a mate only by giving check: it ends the
+  // turn, kings are royal, and the goal is mate. Searches may skip the other moves unplayed.
+  bool mates_only_by_check(const Position& pos) const {
+    return stipulation_.goal == Goal::Mate && pos.moves_left() == 1 &&
+           pos.variant().king_rule == KingRule::Royal;
+  }
+
   // Whether pos is the defender's in direct play with only the attacker's last turn to come
   // (its replies all lead to leaves).
   bool before_last_turn(const Position& pos, int turns_left) const {
