@@ -91,13 +91,24 @@ NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* ca
 }
 
 NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
-  if (children_.size() <= size_t(ply)) children_.resize(size_t(ply) + 1);
+  if (children_.size() <= size_t(ply)) {
+    children_.resize(size_t(ply) + 1);
+    killers_.resize(size_t(ply) + 1);
+  }
   std::vector<Child>& children = children_[size_t(ply)];
   children.clear();
   MoveList moves;
   generate_legal(pos, moves);
   // A node its parent did not judge: only a position without moves is decided at once.
   if (moves.empty() || king_lost(pos)) return rules_.evaluate(pos, turns);
+  // The killer first: it is judged first, and wins ties in the choice of child.
+  Move& killer = killers_[size_t(ply)];
+  for (size_t i = 1; i < moves.size(); ++i) {
+    if (moves[i] == killer) {
+      std::swap(moves[0], moves[i]);
+      break;
+    }
+  }
   const Color mover = pos.side_to_move();
   // A leaf child (see NodeRules::is_leaf) is judged at once, and may decide the node before
   // its siblings are played. Every other child first gets its key, prefetching its cluster;
@@ -112,8 +123,10 @@ NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
       count_node();
       judge(pos, child);
       pos.undo_move(m);
-      if (or_node && child.pn == 0) return NodeValue::Proven;
-      if (!or_node && child.dn == 0) return NodeValue::Disproven;
+      if (child.decides(or_node)) {
+        killer = m;
+        return or_node ? NodeValue::Proven : NodeValue::Disproven;
+      }
     } else {
       child.quiet_before_last_turn = rules_.before_last_turn(pos, child_turns) && !pos.in_check();
       tt_.prefetch(child.key);
@@ -136,8 +149,10 @@ NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
       judge(pos, c);
       pos.undo_move(c.move);
     }
-    if (or_node && c.pn == 0) return NodeValue::Proven;
-    if (!or_node && c.dn == 0) return NodeValue::Disproven;
+    if (c.decides(or_node)) {
+      killer = c.move;
+      return or_node ? NodeValue::Proven : NodeValue::Disproven;
+    }
   }
   return NodeValue::Open;
 }
@@ -228,6 +243,7 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
     Child& updated = children()[best];
     updated.pn = r.pn;
     updated.dn = r.dn;
+    if (updated.decides(or_node)) killers_[size_t(ply)] = updated.move;
   }
   tt_.store(pos.key(), turns, n.pn, n.dn, nodes_ - nodes_before);
   return n;

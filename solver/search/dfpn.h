@@ -13,6 +13,8 @@
 //   replies; an OR child dn = its moves). Decided children never enter the table; searched
 //   nodes store their numbers when the visit ends. One exception: a defender's node before
 //   the attacker's last turn, not in check, starts at a fixed pn and is judged on its visit.
+// - Move order only changes which proof or disproof is found first: a per-ply killer move
+//   is tried first.
 // - Each loop re-reads the unsolved children from the table, so a transposition solved
 //   elsewhere (by this thread or another) is seen at once.
 // - 1+epsilon: the best child may search until its number exceeds the second best by a
@@ -58,6 +60,8 @@ class Dfpn {
     bool quiet_before_last_turn;  // left unjudged until visited (see NodeRules::before_last_turn)
     ProofNumber pn;
     ProofNumber dn;
+    // Whether the child decides its parent: proven under an OR node, disproven under an AND.
+    bool decides(bool or_node) const { return or_node ? pn == 0 : dn == 0; }
   };
   struct Numbers {
     ProofNumber pn;
@@ -82,6 +86,9 @@ class Dfpn {
   BusyMarks* busy_;
   const std::atomic<bool>* cancel_ = nullptr;
   std::vector<std::vector<Child>> children_;  // per ply, reused
+  // Per ply, the move that last decided a node there (proved an OR node, disproved an AND
+  // node): tried first at its siblings, where it often decides again (the killer heuristic).
+  std::vector<Move> killers_;
   uint64_t nodes_ = 0;
   uint64_t unreported_ = 0;
 };
