@@ -128,7 +128,7 @@ class Generator {
     const Bitboard without_king = occupied_ ^ square_bb(king);
     for (Bitboard to = g_.leaps(PieceType::King, king) & not_own_; to;) {
       const Square s = pop_lsb(to);
-      if (!(pos_.attackers_to(s, without_king) & pos_.pieces(them_))) sink_.add(Move(king, s));
+      if (!pos_.attackers_of(them_, s, without_king)) sink_.add(Move(king, s));
       if (found_enough()) return;
     }
     if (!checkers) castling(true);
@@ -198,7 +198,7 @@ class Generator {
 
   bool attacked(Bitboard squares) const {
     for (Bitboard b = squares; b;) {
-      if (pos_.attackers_to(pop_lsb(b), occupied_) & pos_.pieces(them_)) return true;
+      if (pos_.attackers_of(them_, pop_lsb(b), occupied_)) return true;
     }
     return false;
   }

@@ -87,6 +87,22 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
   return attackers & occupied;
 }
 
+Bitboard Position::attackers_of(Color c, Square s, Bitboard occupied) const {
+  const Geometry& g = *geometry_;
+  const Bitboard ours = pieces(c) & occupied;
+  Bitboard attackers = g.pawn_attacks(~c, s) & pieces(c, PieceType::Pawn);
+  for (const PieceType t : variant_.pieces) {
+    if (t != PieceType::Pawn) attackers |= g.leaps(t, s) & by_type_[index(t)];
+  }
+  const Bitboard orthogonal = orthogonal_riders() & ours;
+  const Bitboard diagonal = diagonal_riders() & ours;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    const Bitboard riders = is_orthogonal(d) ? orthogonal : diagonal;
+    if (g.ray(d, s) & riders) attackers |= g.ray_attacks(d, s, occupied) & riders;
+  }
+  return attackers & ours;
+}
+
 void Position::put_piece(Piece p, Square s) {
   board_[s] = p;
   by_color_[index(color_of(p))] |= square_bb(s);
@@ -183,7 +199,7 @@ void Position::end_turn(StateInfo& st, Color mover, Square double_step_passed) {
   const Square their_king = king_square(them);
   const bool royal = variant_.king_rule == KingRule::Royal;
   const Bitboard check_on_them =
-      royal && their_king != kNoSquare ? attackers_to(their_king) & pieces(mover) : 0;
+      royal && their_king != kNoSquare ? attackers_of(mover, their_king, pieces()) : 0;
   const bool king_captured = st.captured != Piece::None && type_of(st.captured) == PieceType::King &&
                              variant_.king_rule == KingRule::Capturable;
   const Bitboard passed = double_step_passed == kNoSquare ? 0 : square_bb(double_step_passed);

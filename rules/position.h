@@ -118,6 +118,11 @@ class Position {
   // Pieces of either colour attacking s when the board holds `occupied`.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Pieces of colour c attacking s when the board holds `occupied` (a piece of c standing
+  // on a square that `occupied` leaves empty does not count). The same as
+  // attackers_to(s, occupied) & pieces(c), faster: a ray is traced only where one of c's riders
+  // stands on it.
+  Bitboard attackers_of(Color c, Square s, Bitboard occupied) const;
   // Pieces of the kinds that ride orthogonally / diagonally.
   Bitboard orthogonal_riders() const;
   Bitboard diagonal_riders() const;

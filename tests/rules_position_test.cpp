@@ -4,7 +4,8 @@
 // the same FEN and has the same legal moves and checkers; undo_move restores FEN and key
 // exactly. Also: keys tell apart positions that differ only in side, turn state, castling or
 // e.p. rights; and copies are independent positions with their own state chain. The search's
-// shortcuts are checked on the same nodes: has_legal_move agrees with the move list, and
+// shortcuts are checked on the same nodes: attackers_of agrees with attackers_to,
+// has_legal_move agrees with the move list, and
 // may_give_check never misses a check that playing the move shows (and is exact for plain
 // moves and promotions).
 // The oracle is the rule book's invariant itself (a position is what its FEN says).
@@ -47,9 +48,22 @@ void check_against_fresh(const Position& pos) {
   if (!(pos.variant().same_piece_second_move && pos.mid_turn())) CHECK(sorted_moves(fresh) == sorted_moves(pos));
 }
 
-// The shortcuts against the moves played out: whether any move exists, and which moves check.
+// The shortcuts against the moves played out: whether any move exists, and which moves check;
+// and attackers_of against attackers_to on every square, also with the mover's king lifted.
 void check_shortcuts(Position& pos, const MoveList& moves) {
   INFO(pos.variant().name << " node " << pos.fen());
+  const Square own_king = pos.king_square(pos.side_to_move());
+  const Bitboard lifted = own_king == kNoSquare ? pos.pieces() : pos.pieces() ^ square_bb(own_king);
+  int disagreements = 0;
+  for (Bitboard b = pos.geometry().board(); b;) {
+    const Square s = pop_lsb(b);
+    for (const Bitboard occupied : {pos.pieces(), lifted}) {
+      for (const Color c : {Color::White, Color::Black}) {
+        disagreements += pos.attackers_of(c, s, occupied) != (pos.attackers_to(s, occupied) & pos.pieces(c));
+      }
+    }
+  }
+  CHECK(disagreements == 0);
   CHECK(has_legal_move(pos) == !moves.empty());
   const Color us = pos.side_to_move();
   const CheckInfo info = pos.check_info();
