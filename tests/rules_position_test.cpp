@@ -291,21 +291,26 @@ Move legal_move(const Position& pos, std::string_view uci) {
 
 TEST_CASE("position: may_give_check on promotions through the pawn's square and uncovered checks",
           "[rules][position]") {
-  // The queen promoted on e8 attacks down the e-file through e7, which the pawn has left.
-  const Position promotion = test::position_of("chess", "8/4P3/8/8/8/4k3/8/K7 w - - 0 1");
-  const CheckInfo info = promotion.check_info();
-  CHECK(promotion.may_give_check(legal_move(promotion, "e7e8q"), info));
-  CHECK(promotion.may_give_check(legal_move(promotion, "e7e8r"), info));
-  CHECK_FALSE(promotion.may_give_check(legal_move(promotion, "e7e8n"), info));
-  CHECK_FALSE(promotion.may_give_check(legal_move(promotion, "e7e8b"), info));
-  // The knight on d4 stands between the rook on d1 and the king on d8: any knight move uncovers
+  struct Case {
+    std::string_view fen;
+    std::string_view uci;
+    bool checks;
+  };
+  // e7e8: the promoted queen or rook attacks down the e-file through e7, which the pawn left.
+  // d4: the knight stands between the rook on d1 and the king on d8, so any knight move uncovers
   // the rook; the bishop on g2 stands on no line to the king.
-  const Position uncovered = test::position_of("chess", "3k4/8/8/8/3N4/8/6B1/K2R4 w - - 0 1");
-  const CheckInfo seen = uncovered.check_info();
-  CHECK(uncovered.may_give_check(legal_move(uncovered, "d4b5"), seen));
-  CHECK(uncovered.may_give_check(legal_move(uncovered, "d4f3"), seen));
-  CHECK_FALSE(uncovered.may_give_check(legal_move(uncovered, "g2f1"), seen));
-  CHECK_FALSE(uncovered.may_give_check(legal_move(uncovered, "g2b7"), seen));
+  const std::string_view promotion = "8/4P3/8/8/8/4k3/8/K7 w - - 0 1";
+  const std::string_view uncovered = "3k4/8/8/8/3N4/8/6B1/K2R4 w - - 0 1";
+  const Case cases[] = {
+      {promotion, "e7e8q", true},  {promotion, "e7e8r", true},  {promotion, "e7e8n", false},
+      {promotion, "e7e8b", false}, {uncovered, "d4b5", true},   {uncovered, "d4f3", true},
+      {uncovered, "g2f1", false},  {uncovered, "g2b7", false},
+  };
+  for (const Case& c : cases) {
+    const Position pos = test::position_of("chess", c.fen);
+    INFO(c.fen << " " << c.uci);
+    CHECK(pos.may_give_check(legal_move(pos, c.uci), pos.check_info()) == c.checks);
+  }
 }
 
 TEST_CASE("position: copies are independent", "[rules][position]") {
