@@ -1,12 +1,8 @@
 #include "solver/search/candidate_pool.h"
 
-#include <memory>
 #include <mutex>
 #include <optional>
 
-#include <tbb/task_arena.h>
-
-#include "solver/search/busy_marks.h"
 #include "solver/search/dfpn.h"
 #include "solver/search/parallel.h"
 
@@ -74,26 +70,27 @@ class Board {
 }  // namespace
 
 CandidatePool::CandidatePool(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, int threads)
-    : rules_(rules), tt_(tt), control_(control), threads_(threads) {}
+    : rules_(rules),
+      tt_(tt),
+      control_(control),
+      threads_(threads),
+      arena_(threads),
+      marks_(threads > 1 ? std::make_unique<BusyMarks>() : nullptr) {}
 
 void CandidatePool::decide(const std::vector<Candidate>& candidates, std::vector<std::atomic<NodeValue>>& verdicts,
                            bool stop_at_first_proof) {
   Board board(candidates, verdicts, stop_at_first_proof);
-  // One set of marks for every candidate: a worker may join any of them at any time, and the
-  // first worker must already have marked its path by then.
-  std::unique_ptr<BusyMarks> marks = threads_ > 1 ? std::make_unique<BusyMarks>() : nullptr;
   const auto work = [&] {
     while (!control_.stopped()) {
       const std::optional<size_t> i = board.take();
       if (!i) break;
       Position pos = *candidates[*i].after;
-      Dfpn dfpn(rules_, tt_, control_, marks.get());
+      Dfpn dfpn(rules_, tt_, control_, marks_.get());
       board.finish(*i, dfpn.solve(pos, candidates[*i].turns, &board.done(*i)));
     }
   };
-  tbb::task_arena arena(threads_);
   // One task per thread; should two run on the same thread, the second finds nothing left.
-  arena.execute([&] { parallel_for_each(size_t(threads_), [&](size_t) { work(); }); });
+  arena_.execute([&] { parallel_for_each(size_t(threads_), [&](size_t) { work(); }); });
 }
 
 }  // namespace dm::search

@@ -11,9 +11,13 @@
 
 #include <atomic>
 #include <cstddef>
+#include <memory>
 #include <vector>
 
+#include <tbb/task_arena.h>
+
 #include "rules/position.h"
+#include "solver/search/busy_marks.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/search_control.h"
 #include "solver/search/tt.h"
@@ -40,6 +44,12 @@ class CandidatePool {
   TranspositionTable& tt_;
   SearchControl& control_;
   int threads_;
+  // Made once for every decide() of the pool: a small problem would otherwise spend as long
+  // starting its arena and clearing its marks as searching. One set of marks serves every
+  // candidate, since a worker may join any of them at any time; every mark is cleared when its
+  // worker leaves the node, so they are all clear between two decide() calls.
+  tbb::task_arena arena_;
+  std::unique_ptr<BusyMarks> marks_;  // nullptr with one thread
 };
 
 }  // namespace dm::search
