@@ -1,5 +1,9 @@
-// The transposition table: bounds over lengths, exact help-play entries, and replacement that
-// never lets an unsolved result displace a solved one.
+// The transposition table: bounds over lengths, exact help-play entries, replacement that
+// never lets an unsolved result displace a solved one, and whole entries under concurrent use.
+
+#include <atomic>
+#include <thread>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -76,4 +80,35 @@ TEST_CASE("unsolved entries are replaced before solved ones", "[solver][tt]") {
   CHECK(tt.probe(99, 2).pn == 3);
   CHECK_FALSE(tt.has_no_exact_solution(1, 2));
   CHECK(tt.permille_used() > 0);
+}
+
+TEST_CASE("readers racing writers on one cluster see only whole entries", "[solver][tt][thread]") {
+  TranspositionTable tt(0);  // a single cluster, so every thread works on the same one
+  // Each write of key k stores pn = k * 1000 + n and dn = pn + 1. Eight keys share five slots,
+  // so slots keep changing hands; a torn entry (one write's key with another's numbers) breaks
+  // the relation. The writer goes on until the reader has seen enough entries.
+  constexpr uint64_t kKeys = 8;
+  constexpr int kReads = 1000000;
+  std::atomic<bool> reading{true};
+  int torn = 0;
+  int found = 0;
+  std::thread writer([&] {
+    for (uint32_t n = 0; reading.load(std::memory_order_relaxed); ++n) {
+      const uint64_t key = 1 + n % kKeys;
+      const auto pn = ProofNumber(key * 1000 + n % 1000);
+      tt.store(key, 2, pn, pn + 1, 1);
+      (void)tt.probe(key + 1, 2);  // as a search does, reads between the writes
+    }
+  });
+  while (found < kReads) {
+    for (uint64_t key = 1; key <= kKeys; ++key) {
+      const TtProbe probe = tt.probe(key, 2);
+      if (!probe.found) continue;
+      ++found;
+      if (probe.dn != probe.pn + 1 || probe.pn / 1000 != key) ++torn;
+    }
+  }
+  reading.store(false);
+  writer.join();
+  CHECK(torn == 0);
 }

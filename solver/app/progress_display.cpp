@@ -56,7 +56,6 @@ std::function<void(const search::Progress&)> ProgressDisplay::listener() {
   return [this](const search::Progress& progress) { update(progress); };
 }
 
-
 void ProgressDisplay::run() {
   const auto start = std::chrono::steady_clock::now();
   std::unique_lock lock(mutex_);

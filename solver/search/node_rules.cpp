@@ -60,9 +60,8 @@ bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_playe
 bool NodeRules::is_leaf(const Position& pos, int turns_left) const {
   if (is_help()) return false;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
-  const bool direct_goal = stipulation_.play == Play::Direct && stipulation_.goal != Goal::Win;
-  if (attacker_to_move) return turns_left == 0 || (turns_left == 1 && direct_goal);
-  return turns_left == 0 && (direct_goal || stipulation_.play == Play::Self);
+  if (attacker_to_move) return turns_left == 0 || (turns_left == 1 && direct_goal());
+  return turns_left == 0 && (direct_goal() || stipulation_.play == Play::Self);
 }
 
 NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played) const {
@@ -70,8 +69,7 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   // Once the attacker has used its turns, direct mate and stalemate are reached now or never:
   // the defender's position decides, and most such leaves need no move count.
-  const bool final_defender = !attacker_to_move && turns_left == 0 && stipulation_.play == Play::Direct &&
-                              stipulation_.goal != Goal::Win;
+  const bool final_defender = !attacker_to_move && turns_left == 0 && direct_goal();
   if (final_defender) {
     if (king_lost(pos)) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
     const bool could_be_goal = stipulation_.goal == Goal::Mate ? pos.in_check() : !pos.in_check();
@@ -88,8 +86,7 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
   }
   if (!can_move) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
   if (turns_left == 0 && (attacker_to_move || final_defender)) return NodeValue::Disproven;
-  const bool attacker_last_turn = attacker_to_move && turns_left == 1 && stipulation_.play == Play::Direct &&
-                                  stipulation_.goal != Goal::Win;
+  const bool attacker_last_turn = attacker_to_move && turns_left == 1 && direct_goal();
   const bool defender_last_turn = !attacker_to_move && turns_left == 0 && stipulation_.play == Play::Self;
   if (attacker_last_turn || defender_last_turn) {
     uint64_t played = 0;

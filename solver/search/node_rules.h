@@ -66,8 +66,7 @@ class NodeRules {
   // Whether pos is the defender's in direct play with only the attacker's last turn to come
   // (its replies all lead to leaves).
   bool before_last_turn(const Position& pos, int turns_left) const {
-    return !is_help() && pos.side_to_move() != attacker_ && turns_left == 1 &&
-           stipulation_.play == Play::Direct && stipulation_.goal != Goal::Win;
+    return pos.side_to_move() != attacker_ && turns_left == 1 && direct_goal();
   }
 
   // Whether the goal is reached in pos, a position whose side to move has no legal move or has
@@ -75,6 +74,8 @@ class NodeRules {
   bool goal_reached(const Position& pos) const;
 
  private:
+  // Direct mate or stalemate: decided at the end of the attacker's last turn at the latest.
+  bool direct_goal() const { return stipulation_.play == Play::Direct && stipulation_.goal != Goal::Win; }
   NodeValue evaluate_help(const Position& pos, int turns_left, size_t* legal_count) const;
   // Whether some (any) or every (!any) way to play the rest of the side to move's turn reaches
   // the goal at the end of the turn.

@@ -15,7 +15,7 @@ bool extend(Position& pos, Color mover, Turn& turn, const std::function<bool(con
     StateInfo st;
     pos.do_move(m, st);
     turn.push_back(m);
-    const bool ends = pos.side_to_move() != mover || count_legal(pos) == 0;
+    const bool ends = pos.side_to_move() != mover || !has_legal_move(pos);
     const bool go_on = ends ? visit(turn, pos) : extend(pos, mover, turn, visit);
     turn.pop_back();
     pos.undo_move(m);

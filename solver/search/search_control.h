@@ -29,8 +29,11 @@ class SearchControl {
  private:
   SearchLimits limits_;
   std::chrono::steady_clock::time_point start_;
-  std::atomic<uint64_t> nodes_{0};
-  std::atomic<bool> stop_{false};
+  // Apart from each other: every worker reads the flag in each loop of its search, and adds to
+  // the count every thousand nodes or so; on one cache line, each addition would evict the
+  // flag from every other core.
+  alignas(64) std::atomic<uint64_t> nodes_{0};
+  alignas(64) std::atomic<bool> stop_{false};
 };
 
 }  // namespace dm::search

@@ -65,7 +65,7 @@ class DirectSolver {
       : pos_(pos), rules_(rules), options_(options), tt_(tt), control_(control) {}
 
   void run(SolveResult& result) {
-    if (king_lost(pos_) || count_legal(pos_) == 0) {
+    if (king_lost(pos_) || !has_legal_move(pos_)) {
       result.status = SolveStatus::NoSolution;
       return;
     }

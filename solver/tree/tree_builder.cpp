@@ -17,7 +17,7 @@ namespace {
 using search::NodeValue;
 using search::RootTurn;
 
-bool game_over(const Position& pos) { return king_lost(pos) || count_legal(pos) == 0; }
+bool game_over(const Position& pos) { return king_lost(pos) || !has_legal_move(pos); }
 
 // Whether two answers show the same play (so that their defences may share one group).
 bool same_play(const AttackNode& a, const AttackNode& b);

@@ -5,12 +5,13 @@ median solver time, nodes/s per thread, and the speed-up from 1 to 2 threads.
 
 usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
                                   [--time SECONDS] [--hash MB] [--threads 1,2]
+                                  [--data ../shared/testdata/orthodox]
 Times are the solver's own (`solve_seconds` in its JSON: finding every key or help solution,
 without the tree's annotation, which runs with --no-tries and --no-check here), without process
-start-up. The `cpu s`
-column is the CPU time of the whole run (user + system, start-up included): on a loaded
-machine, where the wall-clock speed-up means little, cpu(1 thread) / cpu(2 threads) still
-shows how much extra work the second thread costs.
+start-up. The `cpu s` column is the CPU time of the whole run (user + system, start-up
+included): on a loaded machine, where the wall-clock speed-up means little, cpu(1 thread) /
+cpu(2 threads) still shows how much extra work the second thread costs. The `wall s` column is
+the whole batch run by the clock: the solves, the solution trees and the start-up.
 """
 import argparse
 import json
@@ -20,14 +21,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-DATA = os.path.join(ROOT, '..', 'shared', 'testdata', 'orthodox')
+DEFAULT_DATA = os.path.join(ROOT, '..', 'shared', 'testdata', 'orthodox')
 
 
-def tsv_rows(name):
-    with open(os.path.join(DATA, name)) as f:
+def tsv_rows(data, name):
+    with open(os.path.join(data, name)) as f:
         for line in f:
             if line.strip() and not line.startswith('#'):
                 yield line.rstrip('\n').split('\t')
@@ -37,13 +39,13 @@ def epd(fen, stip, variant='chess'):
     return ' '.join(fen.split()[:4]) + f' variant {variant}; stip {stip};'
 
 
-def problem_sets(double_move_file):
+def problem_sets(data, double_move_file):
     sets = {}
-    sets['popeye'] = [epd(r[0], r[1]) for r in tsv_rows('popeye_orthodox_clean.tsv')]
-    sets['vaeth'] = [epd(r[0], r[1]) for r in tsv_rows('vaeth_problems.tsv')]
-    sets['lichess'] = [epd(r[0], r[1]) for r in tsv_rows('lichess_mate_puzzles_subset.tsv') if r[1] in ('#2', '#3')]
+    sets['popeye'] = [epd(r[0], r[1]) for r in tsv_rows(data, 'popeye_orthodox_clean.tsv')]
+    sets['vaeth'] = [epd(r[0], r[1]) for r in tsv_rows(data, 'vaeth_problems.tsv')]
+    sets['lichess'] = [epd(r[0], r[1]) for r in tsv_rows(data, 'lichess_mate_puzzles_subset.tsv') if r[1] in ('#2', '#3')]
     mt = []
-    with open(os.path.join(DATA, 'matetrackpv.epd')) as f:
+    with open(os.path.join(data, 'matetrackpv.epd')) as f:
         for line in f:
             if 'bm #' not in line:
                 continue
@@ -62,8 +64,9 @@ def children_cpu():
 
 
 def run_set(dmsolve, lines, threads, seconds, hash_mb):
-    """The JSON results of one batch run and the CPU seconds it took."""
+    """The JSON results of one batch run, and the CPU and wall-clock seconds it took."""
     cpu = children_cpu()
+    start = time.monotonic()
     with tempfile.NamedTemporaryFile('w', suffix='.epd', delete=False) as f:
         f.write('\n'.join(lines) + '\n')
         path = f.name
@@ -72,7 +75,8 @@ def run_set(dmsolve, lines, threads, seconds, hash_mb):
                               '--hash', str(hash_mb), '--no-tries', '--no-check'], capture_output=True, text=True)
     finally:
         os.unlink(path)
-    return [json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')], children_cpu() - cpu
+    wall = time.monotonic() - start
+    return [json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')], children_cpu() - cpu, wall
 
 
 def main():
@@ -82,15 +86,16 @@ def main():
     parser.add_argument('--time', type=float, default=60.0, help='limit per problem in seconds')
     parser.add_argument('--hash', type=int, default=256)
     parser.add_argument('--threads', default='1,2')
+    parser.add_argument('--data', default=DEFAULT_DATA, help='folder of the published orthodox sets')
     args = parser.parse_args()
-    sets = problem_sets(os.path.join(HERE, 'double_move_problems.epd'))
+    sets = problem_sets(args.data, os.path.join(HERE, 'double_move_problems.epd'))
     thread_counts = [int(t) for t in args.threads.split(',')]
     print(f'{"set":12} {"thr":>3} {"solved":>9} {"total s":>9} {"median s":>9} {"nodes/s/thread":>15} {"speed-up":>8} '
-          f'{"cpu s":>8}')
+          f'{"cpu s":>8} {"wall s":>8}')
     for name in args.sets.split(','):
         totals = {}
         for threads in thread_counts:
-            results, cpu = run_set(args.dmsolve, sets[name], threads, args.time, args.hash)
+            results, cpu, wall = run_set(args.dmsolve, sets[name], threads, args.time, args.hash)
             solved = sum(r.get('status') in ('solved', 'no-solution') for r in results)
             times = [r.get('solve_seconds', 0.0) for r in results]
             nodes = sum(r.get('solve_nodes', 0) for r in results)
@@ -99,7 +104,7 @@ def main():
             speed = f'{totals[thread_counts[0]] / total:8.2f}' if threads != thread_counts[0] and total > 0 else ''
             rate = nodes / total / threads if total > 0 else 0
             print(f'{name:12} {threads:3} {solved:4}/{len(sets[name]):<4} {total:9.2f} '
-                  f'{statistics.median(times) if times else 0:9.4f} {rate:15.0f} {speed:>8} {cpu:8.2f}', flush=True)
+                  f'{statistics.median(times) if times else 0:9.4f} {rate:15.0f} {speed:>8} {cpu:8.2f} {wall:8.2f}', flush=True)
     return 0
 
 
