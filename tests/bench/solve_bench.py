@@ -5,13 +5,17 @@ median solver time, nodes/s per thread, and the speed-up from 1 to 2 threads.
 
 usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
                                   [--time SECONDS] [--hash MB] [--threads 1,2]
-                                  [--data ../shared/testdata/orthodox]
+                                  [--data ../shared/testdata/orthodox] [--processes N]
 Times are the solver's own (`solve_seconds` in its JSON: finding every key or help solution,
 without the tree's annotation, which runs with --no-tries and --no-check here), without process
 start-up. The `cpu s` column is the CPU time of the whole run (user + system, start-up
 included): on a loaded machine, where the wall-clock speed-up means little, cpu(1 thread) /
 cpu(2 threads) still shows how much extra work the second thread costs. The `wall s` column is
 the whole batch run by the clock: the solves, the solution trees and the start-up.
+
+--processes N instead runs N single-thread processes at once, each on every Nth problem, and
+prints their nodes/s per process: what the machine gives N threads that share nothing (no
+table, no busy marks), to set beside the N-thread run.
 """
 import argparse
 import json
@@ -79,6 +83,30 @@ def run_set(dmsolve, lines, threads, seconds, hash_mb):
     return [json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')], children_cpu() - cpu, wall
 
 
+def run_processes(dmsolve, lines, count, seconds, hash_mb):
+    """Nodes/s per process of `count` single-thread runs at once, each on every count-th problem."""
+    procs = []
+    paths = []
+    for i in range(count):
+        with tempfile.NamedTemporaryFile('w', suffix='.epd', delete=False) as f:
+            f.write('\n'.join(lines[i::count]) + '\n')
+            paths.append(f.name)
+        procs.append(subprocess.Popen([dmsolve, 'solve', f.name, '--json', '--threads', '1', '--time', str(seconds),
+                                       '--hash', str(hash_mb), '--no-tries', '--no-check'],
+                                      stdout=subprocess.PIPE, text=True))
+    nodes = seconds_total = 0
+    for proc in procs:
+        out, _ = proc.communicate()
+        for line in out.splitlines():
+            if line.startswith('{'):
+                result = json.loads(line)
+                nodes += result.get('solve_nodes', 0)
+                seconds_total += result.get('solve_seconds', 0.0)
+    for path in paths:
+        os.unlink(path)
+    return nodes / seconds_total if seconds_total > 0 else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--dmsolve', default=os.path.join(ROOT, 'build', 'dmsolve'))
@@ -87,8 +115,14 @@ def main():
     parser.add_argument('--hash', type=int, default=256)
     parser.add_argument('--threads', default='1,2')
     parser.add_argument('--data', default=DEFAULT_DATA, help='folder of the published orthodox sets')
+    parser.add_argument('--processes', type=int, default=0, help='N single-thread processes at once instead')
     args = parser.parse_args()
     sets = problem_sets(args.data, os.path.join(HERE, 'double_move_problems.epd'))
+    if args.processes:
+        for name in args.sets.split(','):
+            rate = run_processes(args.dmsolve, sets[name], args.processes, args.time, args.hash)
+            print(f'{name:12} {args.processes} processes x 1 thread: {rate:.0f} nodes/s per process', flush=True)
+        return 0
     thread_counts = [int(t) for t in args.threads.split(',')]
     print(f'{"set":12} {"thr":>3} {"solved":>9} {"total s":>9} {"median s":>9} {"nodes/s/thread":>15} {"speed-up":>8} '
           f'{"cpu s":>8} {"wall s":>8}')
