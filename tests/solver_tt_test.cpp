@@ -86,9 +86,11 @@ TEST_CASE("readers racing writers on one cluster see only whole entries", "[solv
   TranspositionTable tt(0);  // a single cluster, so every thread works on the same one
   // Each write of key k stores pn = k * 1000 + n and dn = pn + 1. Eight keys share five slots,
   // so slots keep changing hands; a torn entry (one write's key with another's numbers) breaks
-  // the relation. The writer goes on until the reader has seen enough entries.
+  // the relation. The writer goes on until the reader has seen enough entries (or has tried
+  // long enough, should it find none).
   constexpr uint64_t kKeys = 8;
   constexpr int kReads = 1000000;
+  constexpr int kRounds = 4 * kReads;
   std::atomic<bool> reading{true};
   int torn = 0;
   int found = 0;
@@ -100,7 +102,7 @@ TEST_CASE("readers racing writers on one cluster see only whole entries", "[solv
       (void)tt.probe(key + 1, 2);  // as a search does, reads between the writes
     }
   });
-  while (found < kReads) {
+  for (int round = 0; found < kReads && round < kRounds; ++round) {
     for (uint64_t key = 1; key <= kKeys; ++key) {
       const TtProbe probe = tt.probe(key, 2);
       if (!probe.found) continue;
@@ -110,5 +112,6 @@ TEST_CASE("readers racing writers on one cluster see only whole entries", "[solv
   }
   reading.store(false);
   writer.join();
+  CHECK(found > 0);
   CHECK(torn == 0);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Solver benchmark: runs `dmsolve solve` over the published orthodox sets and a set of
-double-move problems, with 1 and 2 threads, and prints per set: problems solved, total and
-median solver time, nodes/s per thread, and the speed-up from 1 to 2 threads.
+double-move problems, with each thread count given (1 and 2 by default), and prints per set:
+problems solved, total and median solver time, nodes/s per thread, and the speed-up from the
+first thread count to the others.
 
 usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
                                   [--time SECONDS] [--hash MB] [--threads 1,2]
@@ -67,44 +68,48 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
+def batch_file(lines):
+    """A temporary EPD file of the given problems (the caller removes it)."""
+    with tempfile.NamedTemporaryFile('w', suffix='.epd', delete=False) as f:
+        f.write('\n'.join(lines) + '\n')
+        return f.name
+
+
+def solve_command(dmsolve, path, threads, seconds, hash_mb):
+    return [dmsolve, 'solve', path, '--json', '--threads', str(threads), '--time', str(seconds), '--hash', str(hash_mb),
+            '--no-tries', '--no-check']
+
+
+def json_results(stdout):
+    return [json.loads(l) for l in stdout.splitlines() if l.startswith('{')]
+
+
 def run_set(dmsolve, lines, threads, seconds, hash_mb):
     """The JSON results of one batch run, and the CPU and wall-clock seconds it took."""
     cpu = children_cpu()
     start = time.monotonic()
-    with tempfile.NamedTemporaryFile('w', suffix='.epd', delete=False) as f:
-        f.write('\n'.join(lines) + '\n')
-        path = f.name
+    path = batch_file(lines)
     try:
-        out = subprocess.run([dmsolve, 'solve', path, '--json', '--threads', str(threads), '--time', str(seconds),
-                              '--hash', str(hash_mb), '--no-tries', '--no-check'], capture_output=True, text=True)
+        out = subprocess.run(solve_command(dmsolve, path, threads, seconds, hash_mb), capture_output=True, text=True)
     finally:
         os.unlink(path)
     wall = time.monotonic() - start
-    return [json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')], children_cpu() - cpu, wall
+    return json_results(out.stdout), children_cpu() - cpu, wall
 
 
 def run_processes(dmsolve, lines, count, seconds, hash_mb):
     """Nodes/s per process of `count` single-thread runs at once, each on every count-th problem."""
-    procs = []
-    paths = []
-    for i in range(count):
-        with tempfile.NamedTemporaryFile('w', suffix='.epd', delete=False) as f:
-            f.write('\n'.join(lines[i::count]) + '\n')
-            paths.append(f.name)
-        procs.append(subprocess.Popen([dmsolve, 'solve', f.name, '--json', '--threads', '1', '--time', str(seconds),
-                                       '--hash', str(hash_mb), '--no-tries', '--no-check'],
-                                      stdout=subprocess.PIPE, text=True))
-    nodes = seconds_total = 0
-    for proc in procs:
-        out, _ = proc.communicate()
-        for line in out.splitlines():
-            if line.startswith('{'):
-                result = json.loads(line)
-                nodes += result.get('solve_nodes', 0)
-                seconds_total += result.get('solve_seconds', 0.0)
-    for path in paths:
-        os.unlink(path)
-    return nodes / seconds_total if seconds_total > 0 else 0
+    paths = [batch_file(lines[i::count]) for i in range(count)]
+    try:
+        procs = [subprocess.Popen(solve_command(dmsolve, path, 1, seconds, hash_mb), stdout=subprocess.PIPE, text=True)
+                 for path in paths]
+        results = [r for proc in procs for r in json_results(proc.communicate()[0])]
+    finally:
+        for path in paths:
+            os.unlink(path)
+    nodes = sum(r.get('solve_nodes', 0) for r in results)
+    total = sum(r.get('solve_seconds', 0.0) for r in results)
+    return nodes / total if total > 0 else 0
 
 
 def main():
