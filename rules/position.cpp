@@ -75,13 +75,19 @@ Square Position::king_square(Color c) const {
 Bitboard Position::orthogonal_riders() const { return pieces_of_kinds(by_type_, orthogonal_kinds_); }
 Bitboard Position::diagonal_riders() const { return pieces_of_kinds(by_type_, diagonal_kinds_); }
 
+Bitboard Position::leaper_attackers(Square s) const {
+  Bitboard attackers = 0;
+  for (const PieceType t : variant_.pieces) {
+    if (t != PieceType::Pawn) attackers |= geometry_->leaps(t, s) & by_type_[index(t)];
+  }
+  return attackers;
+}
+
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
   const Geometry& g = *geometry_;
   Bitboard attackers = (g.pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
-                       (g.pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn));
-  for (const PieceType t : variant_.pieces) {
-    if (t != PieceType::Pawn) attackers |= g.leaps(t, s) & by_type_[index(t)];
-  }
+                       (g.pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+                       leaper_attackers(s);
   attackers |= g.rook_attacks(s, occupied) & orthogonal_riders();
   attackers |= g.bishop_attacks(s, occupied) & diagonal_riders();
   return attackers & occupied;
@@ -90,10 +96,7 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
 Bitboard Position::attackers_of(Color c, Square s, Bitboard occupied) const {
   const Geometry& g = *geometry_;
   const Bitboard ours = pieces(c) & occupied;
-  Bitboard attackers = g.pawn_attacks(~c, s) & pieces(c, PieceType::Pawn);
-  for (const PieceType t : variant_.pieces) {
-    if (t != PieceType::Pawn) attackers |= g.leaps(t, s) & by_type_[index(t)];
-  }
+  Bitboard attackers = (g.pawn_attacks(~c, s) & pieces(c, PieceType::Pawn)) | leaper_attackers(s);
   const Bitboard orthogonal = orthogonal_riders() & ours;
   const Bitboard diagonal = diagonal_riders() & ours;
   for (int d = 0; d < kDirectionCount; ++d) {

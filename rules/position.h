@@ -153,6 +153,8 @@ class Position {
   void end_turn(StateInfo& st, Color mover, Square double_step_passed);
   void update_king_safety(Bitboard checkers);
   uint64_t compute_key() const;
+  // Pieces of either colour attacking s by a leap (the leaping part of every kind but pawns).
+  Bitboard leaper_attackers(Square s) const;
   Bitboard capturable_ep(Bitboard passed, Color passed_by) const;
 
   Variant variant_;
