@@ -103,9 +103,7 @@ NodeValue NodeRules::evaluate_help(const Position& pos, int turns_left, size_t* 
     if (king_lost(pos)) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
     const bool could_be_goal = stipulation_.goal == Goal::Mate ? pos.in_check() : !pos.in_check();
     if (!could_be_goal || pos.side_to_move() == attacker_) return NodeValue::Disproven;
-    const size_t count = count_legal(pos);
-    if (legal_count) *legal_count = count;
-    return count == 0 && goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+    return !has_legal_move(pos) && goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
   }
   const size_t count = king_lost(pos) ? 0 : count_legal(pos);
   if (legal_count) *legal_count = count;
