@@ -1,7 +1,6 @@
 // The verdict, the keys, the solutions and the length do not depend on the thread count.
 
 #include <catch2/catch.hpp>
-#include <tbb/global_control.h>
 
 #include "solver/search/candidate_pool.h"
 #include "solver/search/dfpn.h"
@@ -48,11 +47,11 @@ void same_verdicts_with_shared_candidates(std::string_view fen, std::string_view
     proven += alone == NodeValue::Proven;
     for (const int threads : {2, 4}) {
       INFO(dm::search::turn_to_uci(candidate.moves) << ", " << threads << " workers");
-      const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, size_t(threads));
+      dm::search::Workers workers(threads);
       dm::search::TranspositionTable tt(8);
       dm::search::SearchControl control({});
       std::vector<std::atomic<NodeValue>> verdicts(1);
-      dm::search::CandidatePool(rules, tt, control, threads).decide({{&candidate.after, turns}}, verdicts, false);
+      dm::search::CandidatePool(rules, tt, control, workers).decide({{&candidate.after, turns}}, verdicts, false);
       CHECK(verdicts[0].load() == alone);
     }
   }

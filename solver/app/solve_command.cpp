@@ -31,11 +31,12 @@ int report_error(const std::string& id, const std::string& error, const TreeSett
 // Solves one problem, re-checks its tree and prints it; a tree the re-check contradicts is
 // never printed (exit code kExitFailure).
 int solve_one(const Position& pos, const search::Stipulation& stipulation, const std::string& id,
-              TreeFormat format, const TreeSettings& settings, search::TranspositionTable& tt) {
+              TreeFormat format, const TreeSettings& settings, search::TranspositionTable& tt,
+              search::Workers& workers) {
   tree::SolutionTree tree;
   {
     ProgressDisplay progress("solving " + (id.empty() ? stipulation.to_string() : id));
-    tree::TreeOptions options = tree_options(settings, &InterruptCatcher::flag());
+    tree::TreeOptions options = tree_options(settings, &InterruptCatcher::flag(), workers);
     options.on_progress = progress.listener();
     tree = tree::build_tree(pos, stipulation, options, tt);
   }
@@ -93,6 +94,7 @@ int run_solve(const std::vector<std::string>& args) {
   const auto format = check_tree_settings(settings, vm);
   if (!format) return report_bad_input("solve", format.error());
   search::TranspositionTable tt(settings.hash_mb);
+  search::Workers workers(settings.threads);
   const InterruptCatcher catcher;
 
   int code = kExitOk;
@@ -105,7 +107,7 @@ int run_solve(const std::vector<std::string>& args) {
     if (!pos) return report_error("", pos.error(), settings);
     const auto stipulation = search::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
-    code = solve_one(*pos, *stipulation, "", *format, settings, tt);
+    code = solve_one(*pos, *stipulation, "", *format, settings, tt, workers);
   } else {
     const auto puzzles = puzzle::read_puzzle_file(file);
     if (!puzzles) return report_bad_input("solve", puzzles.error());
@@ -114,7 +116,7 @@ int run_solve(const std::vector<std::string>& args) {
     }
     for (const auto& p : puzzles->puzzles) {
       if (InterruptCatcher::raised()) break;
-      if (const int c = solve_one(p.position, p.stipulation, p.id, *format, settings, tt); c != kExitOk) code = c;
+      if (const int c = solve_one(p.position, p.stipulation, p.id, *format, settings, tt, workers); c != kExitOk) code = c;
     }
   }
   return code;

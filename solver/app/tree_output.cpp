@@ -38,9 +38,10 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   return Expected<TreeFormat>::failure("--format must be text, json, pgn or html, not '" + settings.format + "'");
 }
 
-tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt) {
+tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt,
+                               search::Workers& workers) {
   tree::TreeOptions options;
-  options.threads = settings.threads;
+  options.workers = &workers;
   options.limits.nodes = settings.nodes;
   options.limits.seconds = settings.seconds;
   options.limits.interrupt = interrupt;

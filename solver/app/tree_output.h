@@ -36,7 +36,10 @@ void add_tree_options(boost::program_options::options_description& options, Tree
 // Checks the values add_tree_options read (after notify); the message names the option.
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm);
 
-tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt);
+// The options of one tree: its limits and tries from settings, the threads from workers (made
+// once with settings.threads and kept for every problem of the run).
+tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt,
+                               search::Workers& workers);
 
 // Re-checks a built tree with the independent plain search (tree_check.h) when settings ask
 // for it, and records in the tree whether every claim was confirmed. A tree that is not

@@ -214,6 +214,7 @@ int run_verify(const std::vector<std::string>& args) {
   if (bad_entries) code = kExitBadInput;
 
   search::TranspositionTable tt(settings.tree.hash_mb);
+  search::Workers workers(settings.tree.threads);
   const InterruptCatcher catcher;
   const auto start = std::chrono::steady_clock::now();
   std::vector<Outcome> outcomes;
@@ -225,7 +226,7 @@ int run_verify(const std::vector<std::string>& args) {
       o.puzzle = &p;
       {
         ProgressDisplay progress(ProgressDisplay::bar(outcomes.size(), total) + " " + p.id);
-        tree::TreeOptions build = tree_options(settings.tree, &InterruptCatcher::flag());
+        tree::TreeOptions build = tree_options(settings.tree, &InterruptCatcher::flag(), workers);
         build.on_progress = progress.listener();
         o.tree = tree::build_tree(p.position, p.stipulation, build, tt);
       }

@@ -69,13 +69,8 @@ class Board {
 
 }  // namespace
 
-CandidatePool::CandidatePool(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, int threads)
-    : rules_(rules),
-      tt_(tt),
-      control_(control),
-      threads_(threads),
-      arena_(threads),
-      marks_(threads > 1 ? std::make_unique<BusyMarks>() : nullptr) {}
+CandidatePool::CandidatePool(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, Workers& workers)
+    : rules_(rules), tt_(tt), control_(control), workers_(workers) {}
 
 void CandidatePool::decide(const std::vector<Candidate>& candidates, std::vector<std::atomic<NodeValue>>& verdicts,
                            bool stop_at_first_proof) {
@@ -85,12 +80,12 @@ void CandidatePool::decide(const std::vector<Candidate>& candidates, std::vector
       const std::optional<size_t> i = board.take();
       if (!i) break;
       Position pos = *candidates[*i].after;
-      Dfpn dfpn(rules_, tt_, control_, marks_.get());
+      Dfpn dfpn(rules_, tt_, control_, workers_.marks());
       board.finish(*i, dfpn.solve(pos, candidates[*i].turns, &board.done(*i)));
     }
   };
   // One task per thread; should two run on the same thread, the second finds nothing left.
-  arena_.execute([&] { parallel_for_each(size_t(threads_), [&](size_t) { work(); }); });
+  workers_.arena().execute([&] { parallel_for_each(size_t(workers_.threads()), [&](size_t) { work(); }); });
 }
 
 }  // namespace dm::search

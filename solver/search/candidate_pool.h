@@ -11,16 +11,13 @@
 
 #include <atomic>
 #include <cstddef>
-#include <memory>
 #include <vector>
 
-#include <tbb/task_arena.h>
-
 #include "rules/position.h"
-#include "solver/search/busy_marks.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/search_control.h"
 #include "solver/search/tt.h"
+#include "solver/search/workers.h"
 
 namespace dm::search {
 
@@ -31,7 +28,7 @@ struct Candidate {
 
 class CandidatePool {
  public:
-  CandidatePool(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, int threads);
+  CandidatePool(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, Workers& workers);
 
   // Decides every candidate; verdicts (one per candidate, Open on entry) receive each value as
   // soon as it is known; a candidate a limit stopped stays Open. With stop_at_first_proof the
@@ -43,13 +40,7 @@ class CandidatePool {
   const NodeRules& rules_;
   TranspositionTable& tt_;
   SearchControl& control_;
-  int threads_;
-  // Made once for every decide() of the pool: a small problem would otherwise spend as long
-  // starting its arena and clearing its marks as searching. One set of marks serves every
-  // candidate, since a worker may join any of them at any time; every mark is cleared when its
-  // worker leaves the node, so they are all clear between two decide() calls.
-  tbb::task_arena arena_;
-  std::unique_ptr<BusyMarks> marks_;  // nullptr with one thread
+  Workers& workers_;
 };
 
 }  // namespace dm::search

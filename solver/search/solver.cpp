@@ -4,10 +4,8 @@
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <thread>
-
-#include <tbb/global_control.h>
-#include <tbb/task_arena.h>
 
 #include "rules/movegen.h"
 #include "solver/search/candidate_pool.h"
@@ -53,16 +51,12 @@ class ProgressMonitor {
   std::thread thread_;
 };
 
-int thread_count(const SolveOptions& options) {
-  return options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-}
-
 // Direct and self play.
 class DirectSolver {
  public:
   DirectSolver(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
-               SearchControl& control)
-      : pos_(pos), rules_(rules), options_(options), tt_(tt), control_(control) {}
+               Workers& workers, SearchControl& control)
+      : pos_(pos), rules_(rules), options_(options), tt_(tt), workers_(workers), control_(control) {}
 
   void run(SolveResult& result) {
     if (king_lost(pos_) || !has_legal_move(pos_)) {
@@ -72,7 +66,7 @@ class DirectSolver {
     candidates_ = enumerate_root_turns(pos_);
     verdicts_ = std::vector<std::atomic<NodeValue>>(candidates_.size());
     ProgressMonitor monitor(options_, [this] { return snapshot(); });
-    CandidatePool pool(rules_, tt_, control_, thread_count(options_));
+    CandidatePool pool(rules_, tt_, control_, workers_);
     pool.decide(questions(all_candidates(), rules_.root_turns()), verdicts_, false);
     std::vector<size_t> keys;
     bool open = false;
@@ -150,6 +144,7 @@ class DirectSolver {
   const NodeRules& rules_;
   const SolveOptions& options_;
   TranspositionTable& tt_;
+  Workers& workers_;
   SearchControl& control_;
   std::vector<RootTurn> candidates_;
   std::vector<std::atomic<NodeValue>> verdicts_;  // Open until decided
@@ -187,7 +182,7 @@ HelpSplit split_help(const Position& pos, const NodeRules& rules) {
 }
 
 void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
-                SearchControl& control, SolveResult& result) {
+                Workers& workers, SearchControl& control, SolveResult& result) {
   result.length = rules.root_turns();
   Position root_pos = pos;
   HelpSplit split;
@@ -202,8 +197,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     p.decided = decided.load(std::memory_order_relaxed);
     return p;
   });
-  tbb::task_arena arena(thread_count(options));
-  arena.execute([&] {
+  workers.arena().execute([&] {
     parallel_for_each(split.prefixes.size(), [&](size_t i) {
       const std::vector<PlayedMove>& prefix = split.prefixes[i];
       Position child = pos;
@@ -246,16 +240,15 @@ std::string_view status_name(SolveStatus status) {
 SolveResult solve(const Position& pos, const Stipulation& stipulation, const SolveOptions& options,
                   TranspositionTable& tt) {
   tt.clear();
-  // Lets the arena have as many threads as asked for, even beyond the hardware's.
-  const tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                        size_t(thread_count(options)));
+  std::optional<Workers> own_workers;
+  Workers& workers = options.workers ? *options.workers : own_workers.emplace(options.threads);
   SearchControl control(options.limits);
   const NodeRules rules = NodeRules::for_problem(stipulation, pos);
   SolveResult result;
   if (rules.is_help()) {
-    solve_help(pos, rules, options, tt, control, result);
+    solve_help(pos, rules, options, tt, workers, control, result);
   } else {
-    DirectSolver(pos, rules, options, tt, control).run(result);
+    DirectSolver(pos, rules, options, tt, workers, control).run(result);
   }
   result.nodes = control.nodes();
   result.seconds = control.elapsed_seconds();

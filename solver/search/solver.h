@@ -20,6 +20,7 @@
 #include "solver/search/search_control.h"
 #include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
+#include "solver/search/workers.h"
 
 namespace dm::search {
 
@@ -38,6 +39,9 @@ struct Progress {
 
 struct SolveOptions {
   int threads = 0;  // 0: every hardware thread
+  // The threads to solve with, kept by the caller across the problems of a batch; nullptr:
+  // the solve starts its own, `threads` of them.
+  Workers* workers = nullptr;
   SearchLimits limits;
   std::function<void(const Progress&)> on_progress;  // called from a monitor thread
   double progress_interval = 1.0;

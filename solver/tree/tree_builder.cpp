@@ -278,6 +278,7 @@ class TreeBuilder {
   SolutionTree build() {
     search::SolveOptions solve_options;
     solve_options.threads = options_.threads;
+    solve_options.workers = options_.workers;
     solve_options.limits = options_.limits;
     solve_options.on_progress = options_.on_progress;
     const search::SolveResult result = search::solve(pos_, tree_.stipulation, solve_options, tt_);
@@ -361,6 +362,7 @@ class TreeBuilder {
     set.attacker_starts = true;
     search::SolveOptions solve_options;
     solve_options.threads = options_.threads;
+    solve_options.workers = options_.workers;
     solve_options.limits = *limits;
     solve_options.on_progress = options_.on_progress;
     const search::SolveResult result = search::solve(*passed, set, solve_options, tt_);

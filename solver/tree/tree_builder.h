@@ -25,6 +25,7 @@ namespace dm::tree {
 
 struct TreeOptions {
   int threads = 0;              // for search::solve; 0: every hardware thread
+  search::Workers* workers = nullptr;  // for search::solve, kept across a batch (then threads is unused)
   search::SearchLimits limits;  // for the whole build: solve and annotation together
   // Tries (direct and self play): first attacker turns that are not keys and fail to at most
   // max_refutations defences (Popeye's Try convention: 1).
