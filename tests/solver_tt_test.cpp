@@ -47,6 +47,17 @@ TEST_CASE("help play entries are exact in the length", "[solver][tt]") {
   CHECK_FALSE(tt.probe(key, 2).found);
 }
 
+TEST_CASE("a help entry keeps every length it was stored with", "[solver][tt]") {
+  TranspositionTable tt(1);
+  const uint64_t key = 42;
+  for (const int turns : {1, 4, TtEntry::kMaxExactTurns}) tt.store_no_exact_solution(key, turns, 1);
+  tt.store_no_exact_solution(key, TtEntry::kMaxExactTurns + 1, 1);  // beyond the entry's lengths: not kept
+  for (int turns = 0; turns <= TtEntry::kMaxExactTurns + 1; ++turns) {
+    INFO(turns << " turns");
+    CHECK(tt.has_no_exact_solution(key, turns) == (turns == 1 || turns == 4 || turns == TtEntry::kMaxExactTurns));
+  }
+}
+
 TEST_CASE("a full cluster keeps its solved entries", "[solver][tt]") {
   TranspositionTable tt(0);  // a single cluster
   REQUIRE(tt.size_bytes() == 128);

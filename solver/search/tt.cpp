@@ -92,25 +92,30 @@ void TranspositionTable::store(uint64_t key, int turns, ProofNumber pn, ProofNum
 }
 
 bool TranspositionTable::has_no_exact_solution(uint64_t key, int turns) const {
+  if (turns > TtEntry::kMaxExactTurns) return false;
   const Cluster& c = cluster_of(key);
   Guard guard(c);
   if (!current(c)) return false;
   for (const TtEntry& e : c.entries) {
-    if (e.used() && e.key == key) return (e.flags & TtEntry::kExact) && e.turns == turns;
+    if (e.used() && e.key == key) return (e.flags & TtEntry::kExact) && (e.no_solution_turns >> turns & 1);
   }
   return false;
 }
 
 void TranspositionTable::store_no_exact_solution(uint64_t key, int turns, uint64_t amount) {
+  if (turns > TtEntry::kMaxExactTurns) return;
   Cluster& c = cluster_of(key);
   Guard guard(c);
   renew(c);
   TtEntry* e = slot_for(c, key, true);
-  *e = TtEntry{};
-  e->key = key;
-  e->flags = TtEntry::kUsed | TtEntry::kExact;
-  e->turns = uint8_t(turns);
-  e->amount = saturate(amount);
+  if (e->key != key || !(e->flags & TtEntry::kExact)) {
+    *e = TtEntry{};
+    e->key = key;
+    e->flags = TtEntry::kUsed | TtEntry::kExact;
+    e->no_solution_turns = 0;
+  }
+  e->no_solution_turns |= uint32_t(1) << turns;
+  e->amount = saturate(uint64_t(e->amount) + amount);
 }
 
 int TranspositionTable::permille_used() const {

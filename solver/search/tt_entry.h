@@ -6,11 +6,13 @@
 // t + 1; a disproof within t is one within t - 1), so the solved part is two bounds:
 // proven for every t >= proven_from, disproven for every t < disproven_to. The unsolved part is
 // the proof and disproof numbers of the last search at `turns`. Help play wants exact lengths:
-// there an entry marked kExact says that the position has no solution with exactly `turns`.
+// there an entry marked kExact holds the set of lengths with no solution, one bit per number of
+// turns left (0 to 31), since a king walking to and fro brings a position back with other
+// turns left.
 //
 // Layout (24 bytes):
 //   bytes  0..7   key: the full 64-bit Zobrist key (the table index uses its high bits)
-//   bytes  8..11  pn at `turns`
+//   bytes  8..11  pn at `turns`; in a kExact entry, no_solution_turns
 //   bytes 12..15  dn at `turns`
 //   bytes 16..19  amount: nodes searched below, the replacement priority (saturating)
 //   byte  20      turns: the turns left that pn/dn belong to (kNoBound: none)
@@ -29,8 +31,13 @@ struct TtEntry {
   static constexpr uint8_t kUsed = 1;
   static constexpr uint8_t kExact = 2;
 
+  static constexpr int kMaxExactTurns = 31;
+
   uint64_t key = 0;
-  ProofNumber pn = 1;
+  union {
+    ProofNumber pn = 1;
+    uint32_t no_solution_turns;  // kExact: bit t set when no solution has exactly t turns left
+  };
   ProofNumber dn = 1;
   uint32_t amount = 0;
   uint8_t turns = kNoBound;  // kNoBound: no unsolved numbers yet
