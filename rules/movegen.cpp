@@ -8,7 +8,21 @@ namespace {
 
 constexpr Bitboard shift(Bitboard b, int n) { return n > 0 ? b << n : b >> -n; }
 
-// Where the generator's moves go: a list, or a counter that adds whole target sets with one
+// The pawn moves to `targets`, each from `step` behind; those to the last rank once per promotion.
+template <typename Add>
+void for_each_pawn_move(Bitboard targets, int step, Bitboard last_rank, const std::vector<PieceType>& promotions,
+                        Add add) {
+  for (Bitboard b = targets & ~last_rank; b;) {
+    const Square to = pop_lsb(b);
+    add(Move(Square(to - step), to));
+  }
+  for (Bitboard b = targets & last_rank; b;) {
+    const Square to = pop_lsb(b);
+    for (const PieceType t : promotions) add(Move(Square(to - step), to, MoveKind::Promotion, t));
+  }
+}
+
+// Where the generator's moves go: a list (of every move, or of those that may check), or a counter that adds whole target sets with one
 // popcount (perft's last ply never builds the moves it counts).
 class ListSink {
  public:
@@ -20,17 +34,33 @@ class ListSink {
     while (targets) list_.push_back(Move(from, pop_lsb(targets)));
   }
   void add_pawn_targets(Bitboard targets, int step, Bitboard last_rank, const std::vector<PieceType>& promotions) {
-    for (Bitboard b = targets & ~last_rank; b;) {
-      const Square to = pop_lsb(b);
-      list_.push_back(Move(Square(to - step), to));
-    }
-    for (Bitboard b = targets & last_rank; b;) {
-      const Square to = pop_lsb(b);
-      for (const PieceType t : promotions) list_.push_back(Move(Square(to - step), to, MoveKind::Promotion, t));
-    }
+    for_each_pawn_move(targets, step, last_rank, promotions, [this](Move m) { list_.push_back(m); });
   }
 
  private:
+  MoveList& list_;
+};
+
+// A list of the moves that may give check (Position::may_give_check): the others are dropped
+// as they come, unplayed.
+class CheckSink {
+ public:
+  static constexpr bool kAnyWillDo = false;
+  CheckSink(const Position& pos, const CheckInfo& info, MoveList& list) : pos_(pos), info_(info), list_(list) {}
+  size_t size() const { return list_.size(); }
+  void add(Move m) {
+    if (pos_.may_give_check(m, info_)) list_.push_back(m);
+  }
+  void add_targets(Square from, Bitboard targets) {
+    while (targets) add(Move(from, pop_lsb(targets)));
+  }
+  void add_pawn_targets(Bitboard targets, int step, Bitboard last_rank, const std::vector<PieceType>& promotions) {
+    for_each_pawn_move(targets, step, last_rank, promotions, [this](Move m) { add(m); });
+  }
+
+ private:
+  const Position& pos_;
+  const CheckInfo& info_;
   MoveList& list_;
 };
 
@@ -246,6 +276,31 @@ bool has_legal_move(const Position& pos) {
   AnySink sink;
   generate_turn_moves(pos, sink);
   return sink.size();
+}
+
+void generate_checks(const Position& pos, MoveList& list) {
+  const CheckInfo info = pos.check_info();
+  // Mid-turn, a turn rule may look at the whole list (Bennekom's same piece, M6's pass): the
+  // moves are generated in full and filtered after.
+  if (pos.mid_turn() || info.king == kNoSquare) {
+    generate_legal(pos, list);
+    size_t kept = 0;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (pos.may_give_check(list[i], info)) list[kept++] = list[i];
+    }
+    list.resize(kept);
+    return;
+  }
+  list.resize(0);
+  CheckSink sink(pos, info, list);
+  // The king checks only by uncovering a rider or by castling: without those, its moves and the
+  // attack test each costs are skipped.
+  const Color us = pos.side_to_move();
+  const Bitboard king = pos.pieces(us, PieceType::King);
+  const int our_rights = (1 << castling_index(us, false)) | (1 << castling_index(us, true));
+  Bitboard from = pos.pieces(us);
+  if (!(pos.castling_rights() & our_rights) && !(info.discoverers & king)) from &= ~king;
+  Generator<CheckSink>(pos, sink).generate(from);
 }
 
 size_t count_legal(const Position& pos) {

@@ -37,6 +37,10 @@ class MoveList {
 // Every legal move of the side to move, turn rules included.
 void generate_legal(const Position& pos, MoveList& list);
 
+// The legal moves that may give check (Position::check_info, may_give_check): every checking
+// move and few others. Cheaper than generate_legal, which must test each king move for safety.
+void generate_checks(const Position& pos, MoveList& list);
+
 // The number of legal moves; cheaper than generating them where the variant allows.
 size_t count_legal(const Position& pos);
 

@@ -22,12 +22,15 @@
 namespace dm {
 namespace {
 
+std::vector<Move> sorted(std::vector<Move> moves) {
+  std::sort(moves.begin(), moves.end(), [](Move a, Move b) { return a.raw() < b.raw(); });
+  return moves;
+}
+
 std::vector<Move> sorted_moves(const Position& pos) {
   MoveList list;
   generate_legal(pos, list);
-  std::vector<Move> moves(list.begin(), list.end());
-  std::sort(moves.begin(), moves.end(), [](Move a, Move b) { return a.raw() < b.raw(); });
-  return moves;
+  return sorted({list.begin(), list.end()});
 }
 
 // Checks the node against a position read afresh from its FEN.
@@ -48,8 +51,9 @@ void check_against_fresh(const Position& pos) {
   if (!(pos.variant().same_piece_second_move && pos.mid_turn())) CHECK(sorted_moves(fresh) == sorted_moves(pos));
 }
 
-// The shortcuts against the moves played out: whether any move exists, and which moves check;
-// and attackers_of against attackers_to on every square, also with the mover's king lifted.
+// The shortcuts against the moves played out: whether any move exists, which moves check, and
+// generate_checks against the legal moves that may check; and attackers_of against
+// attackers_to on every square, also with the mover's king lifted.
 void check_shortcuts(Position& pos, const MoveList& moves) {
   INFO(pos.variant().name << " node " << pos.fen());
   const Square own_king = pos.king_square(pos.side_to_move());
@@ -67,8 +71,10 @@ void check_shortcuts(Position& pos, const MoveList& moves) {
   CHECK(has_legal_move(pos) == !moves.empty());
   const Color us = pos.side_to_move();
   const CheckInfo info = pos.check_info();
+  std::vector<Move> may_check;
   for (const Move m : moves) {
     const bool predicted = pos.may_give_check(m, info);
+    if (predicted) may_check.push_back(m);
     StateInfo st;
     pos.do_move(m, st);
     const Square their_king = pos.king_square(~us);
@@ -80,6 +86,9 @@ void check_shortcuts(Position& pos, const MoveList& moves) {
     const bool plain = m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion;
     if (plain && pos.variant().king_rule == KingRule::Royal) CHECK(predicted == checks);
   }
+  MoveList checking;
+  generate_checks(pos, checking);
+  CHECK(sorted({checking.begin(), checking.end()}) == sorted(may_check));
 }
 
 struct Node {

@@ -54,21 +54,22 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   const uint64_t key = pos.key();
   if (tt_.has_no_exact_solution(key, turns_left)) return false;
   // A game that ends before the attacker's last turn is no solution (what NodeRules says of
-  // such a node; the move list serves as its count of legal moves).
+  // such a node): a lost king here, or no move to play below.
   if (king_lost(pos)) return false;
+  const Color mover = pos.side_to_move();
+  // The attacker's very last move mates only by giving check: the others are not generated.
+  const bool only_checks = turns_left == 1 && mover == rules_.attacker() && rules_.mates_only_by_check(pos);
   MoveList moves;
-  generate_legal(pos, moves);
-  if (moves.size() == 0) return false;
+  if (only_checks) {
+    generate_checks(pos, moves);
+  } else {
+    generate_legal(pos, moves);
+  }
 
   const uint64_t nodes_before = nodes_;
-  const Color mover = pos.side_to_move();
-  // The attacker's very last move mates only by giving check: the others are not played.
-  const bool only_checks = turns_left == 1 && mover == rules_.attacker() && rules_.mates_only_by_check(pos);
-  const CheckInfo checks = only_checks ? pos.check_info() : CheckInfo{};
   bool found = false;
   for (const Move m : moves) {
     if (control_.stopped()) return true;
-    if (only_checks && !pos.may_give_check(m, checks)) continue;
     StateInfo st;
     pos.do_move(m, st);
     count_node();

@@ -30,16 +30,17 @@ bool NodeRules::reached_after_move(const Position& pos) const {
 }
 
 bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_played) const {
-  MoveList moves;
-  generate_legal(pos, moves);
   const Color mover = pos.side_to_move();
   const bool only_checks_mate = mates_only_by_check(pos);
-  const CheckInfo checks = only_checks_mate ? pos.check_info() : CheckInfo{};
+  MoveList moves;
+  if (only_checks_mate && any) {
+    generate_checks(pos, moves);  // the moves that give no check reach no mate
+  } else {
+    generate_legal(pos, moves);
+  }
+  const CheckInfo checks = only_checks_mate && !any ? pos.check_info() : CheckInfo{};
   for (const Move m : moves) {
-    if (only_checks_mate && !pos.may_give_check(m, checks)) {
-      if (!any) return false;
-      continue;
-    }
+    if (only_checks_mate && !any && !pos.may_give_check(m, checks)) return false;
     StateInfo st;
     pos.do_move(m, st);
     ++moves_played;
