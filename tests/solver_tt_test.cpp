@@ -1,5 +1,8 @@
 // The transposition table: bounds over lengths, exact help-play entries, replacement that
-// never lets an unsolved result displace a solved one, and whole entries under concurrent use.
+// never lets an unsolved result displace a solved one, whole entries under concurrent use, and
+// memory that costs nothing until it is written.
+
+#include <sys/resource.h>
 
 #include <atomic>
 #include <thread>
@@ -55,6 +58,26 @@ TEST_CASE("a help entry keeps every length it was stored with", "[solver][tt]") 
   for (int turns = 0; turns <= TtEntry::kMaxExactTurns + 1; ++turns) {
     INFO(turns << " turns");
     CHECK(tt.has_no_exact_solution(key, turns) == (turns == 1 || turns == 4 || turns == TtEntry::kMaxExactTurns));
+  }
+}
+
+// The peak resident memory of this process, in KiB.
+long peak_kib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+TEST_CASE("a new table is empty and takes no memory before it is written", "[solver][tt]") {
+  const long before = peak_kib();
+  TranspositionTable tt(1024);
+  CHECK(peak_kib() - before < 64 * 1024);  // a touched table would add 1 GiB
+  CHECK(tt.permille_used() == 0);
+  for (const uint64_t key : {uint64_t(0), uint64_t(0x123456789abcdef0), ~uint64_t(0)}) {
+    CHECK_FALSE(tt.probe(key, 3).found);
+    CHECK_FALSE(tt.has_no_exact_solution(key, 3));
+    tt.store(key, 3, 0, kInfinite, 1);
+    CHECK(tt.probe(key, 3).pn == 0);
   }
 }
 

@@ -13,7 +13,8 @@ uint32_t saturate(uint64_t amount) { return uint32_t(std::min<uint64_t>(amount, 
 
 TranspositionTable::TranspositionTable(size_t megabytes)
     : cluster_count_(std::max<size_t>(1, (megabytes << 20) / sizeof(Cluster))),
-      clusters_(new Cluster[cluster_count_]) {}
+      memory_(cluster_count_ * sizeof(Cluster)),
+      clusters_(static_cast<Cluster*>(memory_.data())) {}
 
 void TranspositionTable::clear() { ++generation_; }
 
@@ -23,13 +24,13 @@ void TranspositionTable::renew(Cluster& c) const {
   c.generation = generation_;
 }
 
-TranspositionTable::Guard::Guard(const Cluster& c) : cluster_(c) {
-  while (cluster_.lock.exchange(1, std::memory_order_acquire)) {
-    while (cluster_.lock.load(std::memory_order_relaxed)) std::this_thread::yield();
+TranspositionTable::Guard::Guard(const Cluster& c) : lock_(c.lock) {
+  while (lock_.exchange(1, std::memory_order_acquire)) {
+    while (lock_.load(std::memory_order_relaxed)) std::this_thread::yield();
   }
 }
 
-TranspositionTable::Guard::~Guard() { cluster_.lock.store(0, std::memory_order_release); }
+TranspositionTable::Guard::~Guard() { lock_.store(0, std::memory_order_release); }
 
 TranspositionTable::Cluster& TranspositionTable::cluster_of(uint64_t key) const {
   // The high 32 bits scaled to the cluster count (fewer than 2^32 clusters).

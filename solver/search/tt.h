@@ -12,9 +12,10 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <type_traits>
 
 #include "solver/search/tt_entry.h"
+#include "solver/search/zeroed_memory.h"
 
 namespace dm::search {
 
@@ -51,12 +52,17 @@ class TranspositionTable {
   int permille_used() const;
 
  private:
+  // All-zero bytes are an unlocked cluster of empty entries of generation 0, so the clusters
+  // need no constructor: they live in ZeroedMemory, whose pages cost time and memory only once
+  // the search writes to them (constructing every cluster of a 1 GiB table took a second).
   struct alignas(64) Cluster {
-    mutable std::atomic<uint32_t> lock{0};
-    uint32_t generation = 0;  // the table's generation when the entries were last written
+    mutable uint32_t lock;  // 1 while a thread holds the cluster; used through std::atomic_ref
+    uint32_t generation;    // the table's generation when the entries were last written
     TtEntry entries[kClusterEntries];
   };
   static_assert(sizeof(Cluster) == 128, "a cluster is two cache lines");
+  static_assert(std::is_trivially_copyable_v<Cluster> && std::is_trivially_destructible_v<Cluster>,
+                "clusters are implicit-lifetime objects, made of zeroed memory without a constructor");
 
   // Locks a cluster for the lifetime of the guard.
   class Guard {
@@ -67,7 +73,7 @@ class TranspositionTable {
     Guard& operator=(const Guard&) = delete;
 
    private:
-    const Cluster& cluster_;
+    std::atomic_ref<uint32_t> lock_;
   };
 
   Cluster& cluster_of(uint64_t key) const;
@@ -80,7 +86,8 @@ class TranspositionTable {
   static TtEntry* slot_for(Cluster& c, uint64_t key, bool solved_result);
 
   size_t cluster_count_;
-  std::unique_ptr<Cluster[]> clusters_;
+  ZeroedMemory memory_;
+  Cluster* clusters_;
   uint32_t generation_ = 0;  // changed only by clear(), while no search runs
 };
 
