@@ -19,8 +19,9 @@ Line split_turns(const std::vector<PlayedMove>& moves) {
   return line;
 }
 
-HelpSearch::HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control)
-    : rules_(rules), tt_(tt), control_(control) {}
+HelpSearch::HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
+                       const CheckDistance* check_distance)
+    : rules_(rules), tt_(tt), control_(control), check_distance_(check_distance) {}
 
 HelpSearch::~HelpSearch() {
   if (unreported_) control_.add_nodes(unreported_);
@@ -50,6 +51,11 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     if (rules_.evaluate(pos, turns_left) != NodeValue::Proven) return false;
     record();
     return true;
+  }
+  // No mate ends the line if no piece of the attacker can give check in time.
+  if (check_distance_) {
+    const int king_moves = pos.side_to_move() == rules_.attacker() ? turns_left - 1 : turns_left;
+    if (!check_distance_->may_check_in_time(pos, rules_.attacker(), turns_left, king_moves)) return false;
   }
   const uint64_t key = pos.key();
   if (tt_.has_no_exact_solution(key, turns_left)) return false;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rules/position.h"
+#include "solver/search/check_distance.h"
 #include "solver/search/line.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/search_control.h"
@@ -20,7 +21,10 @@ namespace dm::search {
 
 class HelpSearch {
  public:
-  HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control);
+  // check_distance: the bound that prunes lines where no check can come in time (nullptr where
+  // it does not hold, see check_distance.h).
+  HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
+             const CheckDistance* check_distance);
   ~HelpSearch();
   HelpSearch(const HelpSearch&) = delete;
   HelpSearch& operator=(const HelpSearch&) = delete;
@@ -37,6 +41,7 @@ class HelpSearch {
   const NodeRules& rules_;
   TranspositionTable& tt_;
   SearchControl& control_;
+  const CheckDistance* check_distance_;
   std::vector<PlayedMove> path_;
   std::vector<Line>* solutions_ = nullptr;
   uint64_t nodes_ = 0;
