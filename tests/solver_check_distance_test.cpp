@@ -18,8 +18,8 @@ using dm::search::CheckDistance;
 
 namespace {
 
-Square at(std::string_view name) {
-  const auto s = parse_square(name, Geometry::of(8, 8));
+Square at(std::string_view name, const Geometry& board = Geometry::of(8, 8)) {
+  const auto s = parse_square(name, board);
   REQUIRE(s);
   return *s;
 }
@@ -44,6 +44,21 @@ TEST_CASE("check distance: moves to stand where a piece checks, counted by hand"
   CHECK(moves(PieceType::Pawn, Color::White, "e2", "e1") == 5);
   CHECK(moves(PieceType::Pawn, Color::Black, "e7", "e1") == 4);
   CHECK(moves(PieceType::Pawn, Color::White, "a7", "h1") == 1);  // a8=Q
+}
+
+TEST_CASE("check distance: Mainzer Schach's pieces on its 11x8 board", "[solver][help]") {
+  const Variant mainzer = *make_variant("mainzer", {});
+  REQUIRE(CheckDistance::applies(mainzer, dm::search::Goal::Mate));
+  const CheckDistance distance(mainzer);
+  const Geometry& board = mainzer.geometry();
+  const auto moves = [&](PieceType t, std::string_view from, std::string_view king) {
+    return int(distance.moves_to_check(t, Color::White, at(from, board), at(king, board)));
+  };
+  CHECK(moves(PieceType::Marshall, "a1", "a5") == 0);  // along the file
+  CHECK(moves(PieceType::Marshall, "a1", "b3") == 0);  // a knight's leap
+  CHECK(moves(PieceType::Janus, "a1", "k1") == 1);     // from f6, down the diagonal
+  CHECK(moves(PieceType::Amazon, "a1", "k8") == 1);    // from a8, along the rank
+  CHECK(moves(PieceType::Pawn, "k2", "k1") == 5);      // promotes on k8, checks down the file
 }
 
 TEST_CASE("check distance: whether a check can come in time", "[solver][help]") {
