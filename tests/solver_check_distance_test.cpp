@@ -71,6 +71,12 @@ TEST_CASE("check distance: whether a check can come in time", "[solver][help]") 
   // With two king moves the king may reach f6, which the knight checks from d5 in three.
   CHECK_FALSE(distance.may_check_in_time(pos, Color::White, 2, 2));
   CHECK(distance.may_check_in_time(pos, Color::White, 3, 2));
+  // The bishop on h7 checks g8 only, two squares from e8, where castling takes the king in one
+  // move: with the right left, no pruning.
+  CHECK(distance.may_check_in_time(dm::test::position_of("chess", "4k2r/7B/8/8/8/8/8/7K b k - 0 1"),
+                                   Color::White, 0, 1));
+  CHECK_FALSE(distance.may_check_in_time(dm::test::position_of("chess", "4k2r/7B/8/8/8/8/8/7K b - - 0 1"),
+                                         Color::White, 0, 1));
   // A king alone never checks.
   const Position kings = dm::test::position_of("chess", "7k/8/8/8/8/8/8/7K b - - 0 1");
   CHECK_FALSE(distance.may_check_in_time(kings, Color::White, 10, 10));

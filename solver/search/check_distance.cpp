@@ -125,11 +125,10 @@ bool CheckDistance::may_check_in_time(const Position& pos, Color attacker, int a
   const Color defender = ~attacker;
   const Square king = pos.king_square(defender);
   if (king == kNoSquare) return true;
+  if (pos.castling_rights()) return true;
   const Geometry& g = geometry_;
-  const int castling = (1 << castling_index(defender, false)) | (1 << castling_index(defender, true));
-  const int radius = king_moves + ((pos.castling_rights() & castling) ? 1 : 0);
   Bitboard region = square_bb(king);
-  for (int i = 0; i < radius && region != g.board(); ++i) {
+  for (int i = 0; i < king_moves && region != g.board(); ++i) {
     Bitboard grown = region;
     for (Bitboard b = region; b;) grown |= g.leaps(PieceType::King, pop_lsb(b));
     region = grown & g.board();

@@ -11,7 +11,9 @@
 // stands still (a discovered check) is a piece at distance 0, and so never pruned.
 //
 // It holds where a mate needs a check by the attacker's last move: help mate with a royal king
-// in a variant of one move per turn (orthodox, Mainzer).
+// in a variant of one move per turn (orthodox, Mainzer). While either side may still castle,
+// the bound is not used: castling moves a king more than one square (four in Janus chess) and
+// its partner where the partner's own moves do not lead (a Janus along the rank in Mainzer).
 
 #include <array>
 #include <cstdint>
@@ -36,7 +38,8 @@ class CheckDistance {
   uint8_t moves_to_check(PieceType t, Color c, Square from, Square target) const;
 
   // Whether some piece of `attacker` may give check, within `attacker_moves` moves, to the
-  // defender's king after it has made up to `king_moves` moves (a castling counts as two).
+  // defender's king after it has made up to `king_moves` moves; always true while a castling
+  // right is left.
   bool may_check_in_time(const Position& pos, Color attacker, int attacker_moves, int king_moves) const;
 
  private:
