@@ -55,6 +55,11 @@ code=$?
 "$dmsolve" verify "$dir/good.epd" --format nosuch >"$dir/out" 2>"$dir/err"
 code=$?
 [ "$code" -eq 2 ] || fail "a bad --format: exit code $code, expected 2"
+# A table beyond the largest allowed: a one-line error naming --hash, not a crash.
+"$dmsolve" verify "$dir/good.epd" --hash 2000000 >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 2 ] || fail "--hash 2000000: exit code $code, expected 2"
+[ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q -- "--hash" "$dir/err" || fail "--hash 2000000: $(cat "$dir/err")"
 
 [ "$failures" -eq 0 ] && echo "verify_command: all checks passed"
 exit $((failures > 0))

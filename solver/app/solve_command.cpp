@@ -93,7 +93,9 @@ int run_solve(const std::vector<std::string>& args) {
   }
   const auto format = check_tree_settings(settings, vm);
   if (!format) return report_bad_input("solve", format.error());
-  search::TranspositionTable tt(settings.hash_mb);
+  const auto made_table = make_table(settings);
+  if (!made_table) return report_bad_input("solve", made_table.error());
+  search::TranspositionTable& tt = **made_table;
   search::Workers workers(settings.threads);
   const InterruptCatcher catcher;
 

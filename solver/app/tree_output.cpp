@@ -1,11 +1,19 @@
 #include "solver/app/tree_output.h"
 
+#include <new>
+
 #include "solver/report/html_format.h"
 #include "solver/report/json_format.h"
 #include "solver/report/pgn_format.h"
 #include "solver/report/text_format.h"
 
 namespace dm::app {
+
+namespace {
+
+constexpr size_t kMaxHashMb = size_t(1) << 20;  // 1 TiB
+
+}  // namespace
 
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings) {
   namespace po = boost::program_options;
@@ -24,7 +32,9 @@ void add_tree_options(boost::program_options::options_description& options, Tree
 
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm) {
   if (settings.threads < 0) return Expected<TreeFormat>::failure("--threads must be 0 or more");
-  if (settings.hash_mb < 1) return Expected<TreeFormat>::failure("--hash must be at least 1 MiB");
+  if (settings.hash_mb < 1 || settings.hash_mb > kMaxHashMb) {
+    return Expected<TreeFormat>::failure("--hash must be from 1 to " + std::to_string(kMaxHashMb) + " MiB");
+  }
   if (settings.seconds < 0) return Expected<TreeFormat>::failure("--time must be 0 or more");
   if (vm.count("tries") && vm.count("no-tries")) return Expected<TreeFormat>::failure("give --tries or --no-tries, not both");
   settings.tries = vm.count("no-tries") == 0;
@@ -36,6 +46,15 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   if (settings.format == "pgn") return TreeFormat::Pgn;
   if (settings.format == "html") return TreeFormat::Html;
   return Expected<TreeFormat>::failure("--format must be text, json, pgn or html, not '" + settings.format + "'");
+}
+
+Expected<std::unique_ptr<search::TranspositionTable>> make_table(const TreeSettings& settings) {
+  try {
+    return std::make_unique<search::TranspositionTable>(settings.hash_mb);
+  } catch (const std::bad_alloc&) {
+    return Expected<std::unique_ptr<search::TranspositionTable>>::failure(
+        "--hash " + std::to_string(settings.hash_mb) + ": no room for a table of that size");
+  }
 }
 
 tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt,

@@ -213,7 +213,9 @@ int run_verify(const std::vector<std::string>& args) {
   }
   if (bad_entries) code = kExitBadInput;
 
-  search::TranspositionTable tt(settings.tree.hash_mb);
+  const auto made_table = make_table(settings.tree);
+  if (!made_table) return report_bad_input("verify", made_table.error());
+  search::TranspositionTable& tt = **made_table;
   search::Workers workers(settings.tree.threads);
   const InterruptCatcher catcher;
   const auto start = std::chrono::steady_clock::now();
