@@ -22,8 +22,9 @@ void for_each_pawn_move(Bitboard targets, int step, Bitboard last_rank, const st
   }
 }
 
-// Where the generator's moves go: a list (of every move, or of those that may check), or a counter that adds whole target sets with one
-// popcount (perft's last ply never builds the moves it counts).
+// Where the generator's moves go: a list (of every move, or of those that may check), or a
+// counter that adds whole target sets with one popcount (perft's last ply never builds the
+// moves it counts).
 class ListSink {
  public:
   static constexpr bool kAnyWillDo = false;  // wants every move

@@ -118,7 +118,8 @@ int run_solve(const std::vector<std::string>& args) {
     }
     for (const auto& p : puzzles->puzzles) {
       if (InterruptCatcher::raised()) break;
-      if (const int c = solve_one(p.position, p.stipulation, p.id, *format, settings, tt, workers); c != kExitOk) code = c;
+      const int c = solve_one(p.position, p.stipulation, p.id, *format, settings, tt, workers);
+      if (c != kExitOk) code = c;
     }
   }
   return code;
