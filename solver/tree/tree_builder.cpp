@@ -276,12 +276,7 @@ class TreeBuilder {
   }
 
   SolutionTree build() {
-    search::SolveOptions solve_options;
-    solve_options.threads = options_.threads;
-    solve_options.workers = options_.workers;
-    solve_options.limits = options_.limits;
-    solve_options.on_progress = options_.on_progress;
-    const search::SolveResult result = search::solve(pos_, tree_.stipulation, solve_options, tt_);
+    const search::SolveResult result = search::solve(pos_, tree_.stipulation, solve_options(options_.limits), tt_);
     tree_.status = result.status;
     tree_.length = result.length;
     tree_.solutions = result.solutions;
@@ -360,16 +355,21 @@ class TreeBuilder {
     if (!passed || !limits) return;
     search::Stipulation set = tree_.stipulation;
     set.attacker_starts = true;
-    search::SolveOptions solve_options;
-    solve_options.threads = options_.threads;
-    solve_options.workers = options_.workers;
-    solve_options.limits = *limits;
-    solve_options.on_progress = options_.on_progress;
-    const search::SolveResult result = search::solve(*passed, set, solve_options, tt_);
+    const search::SolveResult result = search::solve(*passed, set, solve_options(*limits), tt_);
     tree_.set_play = result.solutions;
     nodes_ += result.nodes;
     seconds_ += result.seconds;
     if (result.status == search::SolveStatus::Unknown) stop();
+  }
+
+  // What search::solve needs of the tree's options, with these limits.
+  search::SolveOptions solve_options(const search::SearchLimits& limits) const {
+    search::SolveOptions solve;
+    solve.threads = options_.threads;
+    solve.workers = options_.workers;
+    solve.limits = limits;
+    solve.on_progress = options_.on_progress;
+    return solve;
   }
 
   void account(const search::SearchControl& control) {
