@@ -61,12 +61,16 @@ TEST_CASE("a help entry keeps every length it was stored with", "[solver][tt]") 
   }
 }
 
+namespace {
+
 // The peak resident memory of this process, in KiB.
 long peak_kib() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return usage.ru_maxrss;
 }
+
+}  // namespace
 
 TEST_CASE("a new table is empty and takes no memory before it is written", "[solver][tt]") {
   const long before = peak_kib();
