@@ -10,7 +10,7 @@ constexpr Bitboard shift(Bitboard b, int n) { return n > 0 ? b << n : b >> -n; }
 
 // The pawn moves to `targets`, each from `step` behind; those to the last rank once per promotion.
 template <typename Add>
-void for_each_pawn_move(Bitboard targets, int step, Bitboard last_rank, const std::vector<PieceType>& promotions,
+void for_each_pawn_move(Bitboard targets, int step, Bitboard last_rank, const PieceTypeList& promotions,
                         Add add) {
   for (Bitboard b = targets & ~last_rank; b;) {
     const Square to = pop_lsb(b);
@@ -34,7 +34,7 @@ class ListSink {
   void add_targets(Square from, Bitboard targets) {
     while (targets) list_.push_back(Move(from, pop_lsb(targets)));
   }
-  void add_pawn_targets(Bitboard targets, int step, Bitboard last_rank, const std::vector<PieceType>& promotions) {
+  void add_pawn_targets(Bitboard targets, int step, Bitboard last_rank, const PieceTypeList& promotions) {
     for_each_pawn_move(targets, step, last_rank, promotions, [this](Move m) { list_.push_back(m); });
   }
 
@@ -55,7 +55,7 @@ class CheckSink {
   void add_targets(Square from, Bitboard targets) {
     while (targets) add(Move(from, pop_lsb(targets)));
   }
-  void add_pawn_targets(Bitboard targets, int step, Bitboard last_rank, const std::vector<PieceType>& promotions) {
+  void add_pawn_targets(Bitboard targets, int step, Bitboard last_rank, const PieceTypeList& promotions) {
     for_each_pawn_move(targets, step, last_rank, promotions, [this](Move m) { add(m); });
   }
 
@@ -71,7 +71,7 @@ class CountSink {
   size_t size() const { return count_; }
   void add(Move) { ++count_; }
   void add_targets(Square, Bitboard targets) { count_ += size_t(popcount(targets)); }
-  void add_pawn_targets(Bitboard targets, int, Bitboard last_rank, const std::vector<PieceType>& promotions) {
+  void add_pawn_targets(Bitboard targets, int, Bitboard last_rank, const PieceTypeList& promotions) {
     count_ += size_t(popcount(targets & ~last_rank)) + size_t(popcount(targets & last_rank)) * promotions.size();
   }
 
@@ -86,7 +86,7 @@ class AnySink {
   size_t size() const { return found_; }
   void add(Move) { found_ = true; }
   void add_targets(Square, Bitboard targets) { found_ |= targets != 0; }
-  void add_pawn_targets(Bitboard targets, int, Bitboard, const std::vector<PieceType>&) { found_ |= targets != 0; }
+  void add_pawn_targets(Bitboard targets, int, Bitboard, const PieceTypeList&) { found_ |= targets != 0; }
 
  private:
   bool found_ = false;

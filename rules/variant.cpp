@@ -88,7 +88,10 @@ Variant reference(std::string_view name, int files, std::string_view start, Piec
   v.start_fen = start;
   v.pieces.push_back(fairy1);
   if (fairy2 != fairy1) v.pieces.push_back(fairy2);
-  v.promotions.insert(v.promotions.begin(), v.pieces.begin() + 6, v.pieces.end());
+  PieceTypeList promotions{fairy1};  // the fairy pieces first, then the orthodox ones
+  if (fairy2 != fairy1) promotions.push_back(fairy2);
+  for (const PieceType t : v.promotions) promotions.push_back(t);
+  v.promotions = promotions;
   v.castling.king_side_inset = king_side_inset;
   v.castling.queen_side_inset = queen_side_inset;
   v.reference_only = true;

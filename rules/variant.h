@@ -14,6 +14,7 @@
 
 #include "rules/expected.h"
 #include "rules/geometry.h"
+#include "rules/piece_type_list.h"
 #include "rules/types.h"
 
 namespace dm {
@@ -57,8 +58,8 @@ struct Variant {
   int files = 8;
   int ranks = 8;
   std::string_view start_fen;
-  std::vector<PieceType> pieces;      // kinds that may stand on the board
-  std::vector<PieceType> promotions;  // in the order SAN writes them
+  PieceTypeList pieces;      // kinds that may stand on the board
+  PieceTypeList promotions;  // in the order SAN writes them
   KingRule king_rule = KingRule::Royal;
   CastlingRule castling;
   bool compulsory_capture = false;

@@ -47,7 +47,7 @@ SimpleBoard SimpleBoard::from_position(const Position& pos) {
   b.moves_per_turn_ = v.moves_per_turn;
   b.ep_rule_ = v.options.en_passant;
   b.no_second_move_ = v.options.no_second_move;
-  b.promotions_ = v.promotions;
+  b.promotions_.assign(v.promotions.begin(), v.promotions.end());
   b.files_ = v.files;
   b.ranks_ = v.ranks;
   for (int rank = 0; rank < b.ranks_; ++rank) {

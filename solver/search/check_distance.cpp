@@ -68,7 +68,7 @@ uint8_t pawn_path(Color c, Square from, Square to) {
 
 // piece_checks for a pawn of colour c: as a pawn short of the last rank, or promoted on it
 // and going on as the new piece (whose table is in `pieces`).
-Table pawn_checks(const Geometry& g, Color c, const std::vector<PieceType>& promotions,
+Table pawn_checks(const Geometry& g, Color c, const PieceTypeList& promotions,
                   const std::array<Table, kPieceTypeCount>& pieces) {
   const Bitboard last_rank = g.rank_bb(c == Color::White ? g.ranks() - 1 : 0);
   Table checks = unreachable();
@@ -104,7 +104,7 @@ bool CheckDistance::applies(const Variant& variant, Goal goal) {
 }
 
 CheckDistance::CheckDistance(const Variant& variant) : geometry_(variant.geometry()) {
-  std::vector<PieceType> kinds = variant.pieces;
+  std::vector<PieceType> kinds(variant.pieces.begin(), variant.pieces.end());
   kinds.insert(kinds.end(), variant.promotions.begin(), variant.promotions.end());
   for (const PieceType t : kinds) {
     if (t != PieceType::Pawn && t != PieceType::King && pieces_[index(t)].empty()) {
