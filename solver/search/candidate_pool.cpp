@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "solver/search/dfpn.h"
-#include "solver/search/parallel.h"
 
 namespace dm::search {
 
@@ -85,7 +84,7 @@ void CandidatePool::decide(const std::vector<Candidate>& candidates, std::vector
     }
   };
   // One task per thread; should two run on the same thread, the second finds nothing left.
-  workers_.arena().execute([&] { parallel_for_each(size_t(workers_.threads()), [&](size_t) { work(); }); });
+  workers_.for_each(size_t(workers_.threads()), [&](size_t) { work(); });
 }
 
 }  // namespace dm::search

@@ -11,7 +11,6 @@
 #include "solver/search/candidate_pool.h"
 #include "solver/search/help_search.h"
 #include "solver/search/node_rules.h"
-#include "solver/search/parallel.h"
 #include "solver/search/root_turns.h"
 
 namespace dm::search {
@@ -202,21 +201,19 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
   if (rules.root_turns() >= 3 && CheckDistance::applies(pos.variant(), rules.stipulation().goal)) {
     check_distance.emplace(pos.variant());
   }
-  workers.arena().execute([&] {
-    parallel_for_each(split.prefixes.size(), [&](size_t i) {
-      const std::vector<PlayedMove>& prefix = split.prefixes[i];
-      Position child = pos;
-      StateInfo st[2];
-      int turns = rules.root_turns();
-      for (size_t k = 0; k < prefix.size(); ++k) {
-        child.do_move(prefix[k].move, st[k]);
-        turns = rules.child_turns(prefix[k].mover, child, turns);
-      }
-      control.add_nodes(prefix.size());
-      HelpSearch search(rules, tt, control, check_distance ? &*check_distance : nullptr);
-      search.solve(child, turns, prefix, found[i]);
-      decided.fetch_add(1, std::memory_order_relaxed);
-    });
+  workers.for_each(split.prefixes.size(), [&](size_t i) {
+    const std::vector<PlayedMove>& prefix = split.prefixes[i];
+    Position child = pos;
+    StateInfo st[2];
+    int turns = rules.root_turns();
+    for (size_t k = 0; k < prefix.size(); ++k) {
+      child.do_move(prefix[k].move, st[k]);
+      turns = rules.child_turns(prefix[k].mover, child, turns);
+    }
+    control.add_nodes(prefix.size());
+    HelpSearch search(rules, tt, control, check_distance ? &*check_distance : nullptr);
+    search.solve(child, turns, prefix, found[i]);
+    decided.fetch_add(1, std::memory_order_relaxed);
   });
   result.solutions = std::move(split.solutions);
   for (auto& lines : found) {
