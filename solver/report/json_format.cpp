@@ -107,6 +107,7 @@ ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& o
   out["seconds"] = tree.seconds;
   out["solve_nodes"] = tree.solve_nodes;
   out["solve_seconds"] = tree.solve_seconds;
+  out["threads"] = tree.threads;
   out["tree"] = tree_field(tree);
   return out;
 }

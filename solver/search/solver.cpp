@@ -254,6 +254,7 @@ SolveResult solve(const Position& pos, const Stipulation& stipulation, const Sol
   }
   result.nodes = control.nodes();
   result.seconds = control.elapsed_seconds();
+  result.threads = workers.threads();
   return result;
 }
 

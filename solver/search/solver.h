@@ -54,6 +54,7 @@ struct SolveResult {
   std::vector<Line> solutions;  // help play
   uint64_t nodes = 0;
   double seconds = 0.0;
+  int threads = 0;  // the threads that searched
 };
 
 // Solves pos under stipulation, using tt (cleared first) for its table.

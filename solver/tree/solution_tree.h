@@ -97,6 +97,7 @@ struct SolutionTree {
   double seconds = 0.0;
   uint64_t solve_nodes = 0;  // the solve alone (keys or help solutions): the parallel search
   double solve_seconds = 0.0;
+  int threads = 0;           // the threads of the solve
   // Whether every claim of the tree was re-checked by the independent plain search
   // (tree_check.h); false when the problem was too large for it.
   bool rechecked = false;

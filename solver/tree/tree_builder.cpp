@@ -284,6 +284,7 @@ class TreeBuilder {
     seconds_ = result.seconds;
     tree_.solve_nodes = result.nodes;
     tree_.solve_seconds = result.seconds;
+    tree_.threads = result.threads;
     if (rules_.is_help()) {
       if (options_.set_play && !tree_.stipulation.attacker_starts) add_set_play();
     } else {
