@@ -8,11 +8,10 @@
 
 #include "solver/app/command.h"
 #include "solver/app/interrupt.h"
-#include "solver/app/progress_display.h"
+#include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
 #include "solver/puzzle/puzzle_file.h"
 #include "solver/search/stipulation.h"
-#include "solver/tree/tree_builder.h"
 
 namespace dm::app {
 
@@ -28,27 +27,39 @@ int report_error(const std::string& id, const std::string& error, const TreeSett
   return report_bad_input("solve", error);
 }
 
-// Solves one problem, re-checks its tree and prints it; a tree the re-check contradicts is
-// never printed (exit code kExitFailure).
-int solve_one(const Position& pos, const search::Stipulation& stipulation, const std::string& id,
-              TreeFormat format, const TreeSettings& settings, search::TranspositionTable& tt,
-              search::Workers& workers) {
-  tree::SolutionTree tree;
-  {
-    ProgressDisplay progress("solving " + (id.empty() ? stipulation.to_string() : id));
-    tree::TreeOptions options = tree_options(settings, &InterruptCatcher::flag(), workers);
-    options.on_progress = progress.listener();
-    tree = tree::build_tree(pos, stipulation, options, tt);
-  }
+// What a problem's build left to print: its tree, or the message saying that the tree's
+// re-check disagreed (that tree is never printed; exit code kExitFailure).
+struct Printout {
+  std::string tree;
+  std::string error;
+};
+
+Printout printout(tree::SolutionTree& tree, const std::string& id, TreeFormat format, const TreeSettings& settings) {
   if (const tree::CheckResult check = recheck(tree, settings); !check.ok()) {
-    std::cerr << "dmsolve solve: " << (id.empty() ? "" : id + ": ") << "the tree's re-check disagrees: "
-              << check.message << std::endl;
-    return kExitFailure;
+    return {"", "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the tree's re-check disagrees: " + check.message};
   }
-  std::cout << write_tree(tree, format, settings, id);
-  if (settings.json_line) std::cout << '\n';
-  std::cout.flush();
-  return kExitOk;
+  return {write_tree(tree, format, settings, id) + (settings.json_line ? "\n" : ""), ""};
+}
+
+// Solves the problems in order and prints each tree; the exit code.
+int solve_all(const std::vector<BatchProblem>& problems, const std::vector<std::string>& ids, TreeFormat format,
+              const TreeSettings& settings, TreeBatch& batch) {
+  std::vector<Printout> printouts(problems.size());
+  int code = kExitOk;
+  batch.run(
+      problems,
+      [&](size_t i) { return "solving " + (ids[i].empty() ? problems[i].stipulation->to_string() : ids[i]); },
+      [&](size_t i, tree::SolutionTree&& tree) { printouts[i] = printout(tree, ids[i], format, settings); },
+      [&](size_t i) {
+        Printout& out = printouts[i];
+        if (!out.error.empty()) {
+          std::cerr << out.error << std::endl;
+          code = kExitFailure;
+        }
+        std::cout << out.tree << std::flush;
+        out = {};
+      });
+  return code;
 }
 
 }  // namespace
@@ -93,13 +104,10 @@ int run_solve(const std::vector<std::string>& args) {
   }
   const auto format = check_tree_settings(settings, vm);
   if (!format) return report_bad_input("solve", format.error());
-  const auto made_table = make_table(settings);
-  if (!made_table) return report_bad_input("solve", made_table.error());
-  search::TranspositionTable& tt = **made_table;
-  search::Workers workers(settings.threads);
   const InterruptCatcher catcher;
+  const auto batch = TreeBatch::make(settings, &InterruptCatcher::flag());
+  if (!batch) return report_bad_input("solve", batch.error());
 
-  int code = kExitOk;
   if (file.empty()) {
     if (stipulation_text.empty()) return report_bad_input("solve", "give --stip S (or a puzzle file)");
     const auto variant = make_variant(variant_name, rules);
@@ -109,20 +117,22 @@ int run_solve(const std::vector<std::string>& args) {
     if (!pos) return report_error("", pos.error(), settings);
     const auto stipulation = search::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
-    code = solve_one(*pos, *stipulation, "", *format, settings, tt, workers);
-  } else {
-    const auto puzzles = puzzle::read_puzzle_file(file);
-    if (!puzzles) return report_bad_input("solve", puzzles.error());
-    for (const auto& error : puzzles->errors) {
-      code = report_error(error.substr(0, error.find(": ")), error, settings);
-    }
-    for (const auto& p : puzzles->puzzles) {
-      if (InterruptCatcher::raised()) break;
-      const int c = solve_one(p.position, p.stipulation, p.id, *format, settings, tt, workers);
-      if (c != kExitOk) code = c;
-    }
+    return solve_all({{&*pos, &*stipulation}}, {""}, *format, settings, **batch);
   }
-  return code;
+  const auto puzzles = puzzle::read_puzzle_file(file);
+  if (!puzzles) return report_bad_input("solve", puzzles.error());
+  int code = kExitOk;
+  for (const auto& error : puzzles->errors) {
+    code = report_error(error.substr(0, error.find(": ")), error, settings);
+  }
+  std::vector<BatchProblem> problems;
+  std::vector<std::string> ids;
+  for (const auto& p : puzzles->puzzles) {
+    problems.push_back({&p.position, &p.stipulation});
+    ids.push_back(p.id);
+  }
+  const int solved = solve_all(problems, ids, *format, settings, **batch);
+  return solved != kExitOk ? solved : code;
 }
 
 }  // namespace dm::app

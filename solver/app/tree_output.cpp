@@ -1,7 +1,5 @@
 #include "solver/app/tree_output.h"
 
-#include <new>
-
 #include "solver/report/html_format.h"
 #include "solver/report/json_format.h"
 #include "solver/report/pgn_format.h"
@@ -46,15 +44,6 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   if (settings.format == "pgn") return TreeFormat::Pgn;
   if (settings.format == "html") return TreeFormat::Html;
   return Expected<TreeFormat>::failure("--format must be text, json, pgn or html, not '" + settings.format + "'");
-}
-
-Expected<std::unique_ptr<search::TranspositionTable>> make_table(const TreeSettings& settings) {
-  try {
-    return std::make_unique<search::TranspositionTable>(settings.hash_mb);
-  } catch (const std::bad_alloc&) {
-    return Expected<std::unique_ptr<search::TranspositionTable>>::failure(
-        "--hash " + std::to_string(settings.hash_mb) + ": no room for a table of that size");
-  }
 }
 
 tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt,

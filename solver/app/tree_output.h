@@ -3,7 +3,6 @@
 // (limits, threads, tries) and that choose how it is written (--format, --full, --json).
 
 #include <atomic>
-#include <memory>
 #include <string>
 
 #include <boost/program_options.hpp>
@@ -36,9 +35,6 @@ void add_tree_options(boost::program_options::options_description& options, Tree
 
 // Checks the values add_tree_options read (after notify); the message names the option.
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm);
-
-// The table of settings.hash_mb MiB, or the message saying that the system has no room for it.
-Expected<std::unique_ptr<search::TranspositionTable>> make_table(const TreeSettings& settings);
 
 // The options of one tree: its limits and tries from settings, the threads from workers (made
 // once with settings.threads and kept for every problem of the run).

@@ -14,6 +14,7 @@
 #include "solver/app/command.h"
 #include "solver/app/interrupt.h"
 #include "solver/app/progress_display.h"
+#include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
 #include "solver/puzzle/puzzle_file.h"
 #include "solver/puzzle/verdict.h"
@@ -38,6 +39,7 @@ struct Outcome {
   tree::SolutionTree tree;
   puzzle::Verdict verdict;
   tree::CheckResult check;
+  bool verified = false;  // false when an interrupt stopped its build
 };
 
 // The verdict as lines: "verdict: cooked, dual" and one line per finding.
@@ -213,33 +215,37 @@ int run_verify(const std::vector<std::string>& args) {
   }
   if (bad_entries) code = kExitBadInput;
 
-  const auto made_table = make_table(settings.tree);
-  if (!made_table) return report_bad_input("verify", made_table.error());
-  search::TranspositionTable& tt = **made_table;
-  search::Workers workers(settings.tree.threads);
   const InterruptCatcher catcher;
+  const auto batch = TreeBatch::make(settings.tree, &InterruptCatcher::flag());
+  if (!batch) return report_bad_input("verify", batch.error());
+  std::vector<BatchProblem> problems;
+  std::vector<Outcome> built;
+  for (const auto& file : read) {
+    for (const auto& p : file.puzzles) {
+      problems.push_back({&p.position, &p.stipulation});
+      built.emplace_back().puzzle = &p;
+    }
+  }
   const auto start = std::chrono::steady_clock::now();
   std::vector<Outcome> outcomes;
   outcomes.reserve(total);
-  for (const auto& file : read) {
-    for (const auto& p : file.puzzles) {
-      if (InterruptCatcher::raised()) break;
-      Outcome o;
-      o.puzzle = &p;
-      {
-        ProgressDisplay progress(ProgressDisplay::bar(outcomes.size(), total) + " " + p.id);
-        tree::TreeOptions build = tree_options(settings.tree, &InterruptCatcher::flag(), workers);
-        build.on_progress = progress.listener();
-        o.tree = tree::build_tree(p.position, p.stipulation, build, tt);
-      }
-      if (InterruptCatcher::raised()) break;  // the problem being solved is not verified
-      o.verdict = puzzle::judge(p, o.tree);
-      o.check = recheck(o.tree, settings.tree);
-      if (!passed(o) && code == kExitOk) code = kExitFailure;
-      print_outcome(o, *format, settings);
-      outcomes.push_back(std::move(o));
-    }
-  }
+  (*batch)->run(
+      problems, [&](size_t i) { return ProgressDisplay::bar(i, total) + " " + built[i].puzzle->id; },
+      [&](size_t i, tree::SolutionTree&& tree) {
+        Outcome& o = built[i];
+        o.tree = std::move(tree);
+        if (InterruptCatcher::raised()) return;  // stopped while being solved: not verified
+        o.verdict = puzzle::judge(*o.puzzle, o.tree);
+        o.check = recheck(o.tree, settings.tree);
+        o.verified = true;
+      },
+      [&](size_t i) {
+        Outcome& o = built[i];
+        if (!o.verified) return;
+        if (!passed(o) && code == kExitOk) code = kExitFailure;
+        print_outcome(o, *format, settings);
+        outcomes.push_back(std::move(o));
+      });
   const bool interrupted = InterruptCatcher::raised();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // The table goes to stdout, unless stdout carries JSON.

@@ -2,14 +2,18 @@
 """Solver benchmark: runs `dmsolve solve` over the published orthodox sets and a set of
 double-move problems, with each thread count given (1 and 2 by default), and prints per set:
 problems solved, total and median solver time, nodes/s per thread, and the speed-up from the
-first thread count to the others.
+first thread count to the others: of the solves (`solve x`) and of the whole batch (`batch x`).
 
 usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
                                   [--time SECONDS] [--hash MB] [--threads 1,2]
                                   [--data ../shared/testdata/orthodox] [--processes N]
 Times are the solver's own (`solve_seconds` in its JSON: finding every key or help solution,
 without the tree's annotation, which runs with --no-tries and --no-check here), without process
-start-up. The `cpu s` column is the CPU time of the whole run (user + system, start-up
+start-up. A batch builds its small problems alone, each on one thread, several at once
+(solver/app/tree_batch.h): their own times do not shrink with more threads, the batch's does.
+So `solve x` is the ratio of the summed solver times, and `batch x` that of the `wall s`
+column. Nodes/s per thread counts each solve's nodes over its time and its own threads (the
+`threads` of its JSON). The `cpu s` column is the CPU time of the whole run (user + system, start-up
 included): on a loaded machine, where the wall-clock speed-up means little, cpu(1 thread) /
 cpu(2 threads) still shows how much extra work the second thread costs. The `wall s` column is
 the whole batch run by the clock: the solves, the solution trees and the start-up.
@@ -129,21 +133,27 @@ def main():
             print(f'{name:12} {args.processes} processes x 1 thread: {rate:.0f} nodes/s per process', flush=True)
         return 0
     thread_counts = [int(t) for t in args.threads.split(',')]
-    print(f'{"set":12} {"thr":>3} {"solved":>9} {"total s":>9} {"median s":>9} {"nodes/s/thread":>15} {"speed-up":>8} '
-          f'{"cpu s":>8} {"wall s":>8}')
+    print(f'{"set":12} {"thr":>3} {"solved":>9} {"total s":>9} {"median s":>9} {"nodes/s/thread":>15} {"solve x":>8} '
+          f'{"batch x":>8} {"cpu s":>8} {"wall s":>8}')
     for name in args.sets.split(','):
         totals = {}
+        walls = {}
         for threads in thread_counts:
             results, cpu, wall = run_set(args.dmsolve, sets[name], threads, args.time, args.hash)
             solved = sum(r.get('status') in ('solved', 'no-solution') for r in results)
             times = [r.get('solve_seconds', 0.0) for r in results]
             nodes = sum(r.get('solve_nodes', 0) for r in results)
+            thread_seconds = sum(r.get('solve_seconds', 0.0) * r.get('threads', threads) for r in results)
             total = sum(times)
             totals[threads] = total
-            speed = f'{totals[thread_counts[0]] / total:8.2f}' if threads != thread_counts[0] and total > 0 else ''
-            rate = nodes / total / threads if total > 0 else 0
+            walls[threads] = wall
+            first = thread_counts[0]
+            speed = f'{totals[first] / total:8.2f}' if threads != first and total > 0 else ''
+            batch = f'{walls[first] / wall:8.2f}' if threads != first and wall > 0 else ''
+            rate = nodes / thread_seconds if thread_seconds > 0 else 0
             print(f'{name:12} {threads:3} {solved:4}/{len(sets[name]):<4} {total:9.2f} '
-                  f'{statistics.median(times) if times else 0:9.4f} {rate:15.0f} {speed:>8} {cpu:8.2f} {wall:8.2f}', flush=True)
+                  f'{statistics.median(times) if times else 0:9.4f} {rate:15.0f} {speed:>8} {batch:>8} {cpu:8.2f} '
+                  f'{wall:8.2f}', flush=True)
     return 0
 
 

@@ -1,0 +1,88 @@
+#include "solver/app/tree_batch.h"
+
+#include <algorithm>
+#include <new>
+
+#include <tbb/task_arena.h>
+
+#include "solver/app/progress_display.h"
+#include "solver/tree/tree_builder.h"
+
+namespace dm::app {
+
+namespace {
+
+// Problems in a window, per thread: enough that the threads stay busy while the window's
+// problems are built alone, few enough that results come out steadily.
+constexpr size_t kWindowPerThread = 32;
+
+// How many threads build problems alone: every thread of the batch, or none.
+size_t alone_threads(const TreeSettings& settings, int threads) {
+  if (settings.nodes && settings.nodes <= TreeBatch::kAloneNodes) return 0;
+  // The small tables take at most a quarter of --hash.
+  if (4 * size_t(threads) * TreeBatch::kAloneTableMiB > settings.hash_mb) return 0;
+  return size_t(threads);
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<TreeBatch>> TreeBatch::make(const TreeSettings& settings,
+                                                     const std::atomic<bool>* interrupt) {
+  try {
+    return std::unique_ptr<TreeBatch>(new TreeBatch(settings, interrupt));
+  } catch (const std::bad_alloc&) {
+    return Expected<std::unique_ptr<TreeBatch>>::failure("--hash " + std::to_string(settings.hash_mb) +
+                                                         ": no room for a table of that size");
+  }
+}
+
+TreeBatch::TreeBatch(const TreeSettings& settings, const std::atomic<bool>* interrupt)
+    : settings_(settings),
+      interrupt_(interrupt),
+      workers_(settings.threads),
+      alone_count_(alone_threads(settings, workers_.threads())),
+      shared_(settings.hash_mb - alone_count_ * kAloneTableMiB) {
+  for (size_t i = 0; i < alone_count_; ++i) alone_.push_back(std::make_unique<Alone>());
+}
+
+void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& label, const Finish& finish,
+                    const Emit& emit) {
+  const size_t window = kWindowPerThread * size_t(workers_.threads());
+  for (size_t begin = 0; begin < problems.size() && !interrupted(); begin += window) {
+    const size_t end = std::min(problems.size(), begin + window);
+    std::vector<char> finished(end - begin, 0);
+    if (builds_alone() && end - begin > 1) build_alone(problems, begin, end, label, finish, finished);
+    for (size_t i = begin; i < end; ++i) {
+      if (!finished[i - begin]) {
+        if (interrupted()) continue;
+        ProgressDisplay progress(label(i));
+        tree::TreeOptions options = tree_options(settings_, interrupt_, workers_);
+        options.on_progress = progress.listener();
+        finish(i, tree::build_tree(*problems[i].position, *problems[i].stipulation, options, shared_));
+      }
+      emit(i);
+    }
+  }
+}
+
+void TreeBatch::build_alone(const std::vector<BatchProblem>& problems, size_t begin, size_t end, const Label& label,
+                            const Finish& finish, std::vector<char>& finished) {
+  ProgressDisplay progress(label(begin) + " and " + std::to_string(end - begin - 1) + " more, each alone on a thread");
+  workers_.for_each(end - begin, [&](size_t k) {
+    if (interrupted()) return;
+    // One thread runs the loop itself, outside any arena of ours.
+    Alone& alone = *alone_[alone_.size() > 1 ? size_t(tbb::this_task_arena::current_thread_index()) : 0];
+    tree::TreeOptions options = tree_options(settings_, interrupt_, alone.workers);
+    options.limits.nodes = kAloneNodes;
+    const BatchProblem& problem = problems[begin + k];
+    tree::SolutionTree tree = tree::build_tree(*problem.position, *problem.stipulation, options, alone.tt);
+    // Cut short by the budget, an interrupt or --time: built again with every thread.
+    const bool cut = tree.nodes >= kAloneNodes || interrupted() ||
+                     (settings_.seconds > 0 && tree.seconds >= settings_.seconds);
+    if (cut) return;
+    finish(begin + k, std::move(tree));
+    finished[k] = 1;
+  });
+}
+
+}  // namespace dm::app

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""`dmsolve solve FILE` and `dmsolve verify` with several threads (CTest test solve_batch).
+
+A batch builds its small problems alone, several at once, each on one thread with a table of
+its own, and the rest with every thread (solver/app/tree_batch.h). That must not change a
+single tree: this runs puzzle files of every variant with 1 and with 2 threads and requires
+the same problems, in the file's order, with the same JSON (search figures aside), and the
+same verdicts; and it requires that the 2-thread run used both ways of building, so that
+both are checked. Last, Ctrl-C while a long helpmate is being solved, with small problems
+before and after it: the helpmate is printed as `unknown`, and every small problem as it was
+solved (those after it were built alone before the helpmate started).
+
+usage: solve_batch_test.py path/to/dmsolve path/to/puzzles
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+FIGURES = ('nodes', 'seconds', 'solve_nodes', 'solve_seconds', 'threads')
+FILES = ('showcase.epd', 'marseillais.epd', 'losing-marseillais.epd', 'mainzer.epd')
+LONG = 'popeye-93'  # an h#6 of puzzles/orthodox/popeye.epd that takes minutes
+
+
+def json_lines(command):
+    out = subprocess.run(command, capture_output=True, text=True)
+    return out.returncode, [json.loads(line) for line in out.stdout.splitlines() if line.startswith('{')]
+
+
+def without_figures(result):
+    return {k: v for k, v in result.items() if k not in FIGURES}
+
+
+def batch_lines(puzzles):
+    """Every file's entries in one batch (the showcase's copies of the others once)."""
+    lines = []
+    for name in FILES:
+        with open(os.path.join(puzzles, name)) as f:
+            lines += [line for line in f if line.strip() and not line.startswith('#') and line not in lines]
+    return lines
+
+
+def check_solve(dmsolve, tmp, lines, failures):
+    """Both thread counts on the batch with a bad entry in the middle; the 1-thread results."""
+    with_bad = lines[:len(lines) // 2] + ['8/8/8/8/8/8/8/8 w - - id "no-kings"; stip #2;\n'] + lines[len(lines) // 2:]
+    path = os.path.join(tmp, 'batch.epd')
+    with open(path, 'w') as f:
+        f.writelines(with_bad)
+    runs = {}
+    for threads in (1, 2):
+        code, results = json_lines([dmsolve, 'solve', path, '--json', '--threads', str(threads), '--hash', '64'])
+        if code != 2:
+            failures.append(f'solve, {threads} threads: exit code {code}, expected 2 (one bad entry)')
+        runs[threads] = results
+    one, two = runs[1], runs[2]
+    errors = [r for r in two if r.get('status') == 'error']
+    if len(errors) != 1 or 'kings' not in errors[0].get('error', ''):
+        failures.append(f'the bad entry is not reported once: {errors}')
+    if len(one) != len(with_bad) or len(two) != len(with_bad):
+        failures.append(f'{len(with_bad)} entries, {len(one)} results with 1 thread, {len(two)} with 2')
+    if [r.get('id') for r in one] != [r.get('id') for r in two]:
+        failures.append('the two runs print the problems in different orders')
+    for a, b in zip(one, two):
+        if without_figures(a) != without_figures(b):
+            failures.append(f'{a.get("id")}: the trees differ between 1 and 2 threads')
+    solved = [r for r in two if r.get('status') != 'error']
+    alone = sum(r['threads'] == 1 for r in solved)
+    shared = sum(r['threads'] == 2 for r in solved)
+    if not alone or not shared:
+        failures.append(f'2 threads: {alone} problems built alone, {shared} with both threads; both ways expected')
+    if any(r['threads'] != 1 for r in one if r.get('status') != 'error'):
+        failures.append('1 thread: a problem reports more threads')
+    return {r.get('id'): r for r in one}
+
+
+def check_verify(dmsolve, tmp, lines, failures):
+    path = os.path.join(tmp, 'good.epd')
+    with open(path, 'w') as f:
+        f.writelines(lines)
+    verdicts = {}
+    for threads in (1, 2):
+        code, results = json_lines([dmsolve, 'verify', path, '--json', '--threads', str(threads), '--hash', '64'])
+        if code != 0:
+            failures.append(f'verify, {threads} threads: exit code {code}, expected 0 (every problem sound)')
+        verdicts[threads] = [(r.get('id'), r['verdict']['summary']) for r in results]
+    if verdicts[1] != verdicts[2] or len(verdicts[2]) != len(lines):
+        failures.append(f'verify: the verdicts differ or are missing: {verdicts}')
+
+
+def check_interrupt(dmsolve, puzzles, tmp, small, solved, failures):
+    """Ctrl-C during the long helpmate, between small problems: what is lost and what is kept."""
+    with open(os.path.join(puzzles, 'orthodox', 'popeye.epd')) as f:
+        long = [line for line in f if f'id "{LONG}"' in line]
+    path = os.path.join(tmp, 'interrupted.epd')
+    with open(path, 'w') as f:
+        f.writelines(small[:6] + long + small[6:])
+    proc = subprocess.Popen([dmsolve, 'solve', path, '--json', '--threads', '2', '--hash', '64', '--time', '120'],
+                            stdout=subprocess.PIPE, text=True)
+    printed = [json.loads(proc.stdout.readline()) for _ in range(6)]  # the helpmate's search starts
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    printed += [json.loads(line) for line in proc.stdout]
+    proc.wait()
+    ids = [r.get('id') for r in printed]
+    if len(printed) != len(small) + 1 or printed[6].get('id') != LONG or printed[6].get('status') != 'unknown':
+        failures.append(f'interrupted: {ids}, expected {len(small) + 1} with {LONG} 7th and unknown')
+    for r in printed[:6] + printed[7:]:
+        if without_figures(r) != without_figures(solved.get(r.get('id'), {})):
+            failures.append(f'interrupted: {r.get("id")} differs from its uninterrupted solution')
+
+
+def main():
+    dmsolve, puzzles = sys.argv[1], sys.argv[2]
+    failures = []
+    lines = batch_lines(puzzles)
+    with tempfile.TemporaryDirectory() as tmp:
+        solved = check_solve(dmsolve, tmp, lines, failures)
+        check_verify(dmsolve, tmp, lines, failures)
+        check_interrupt(dmsolve, puzzles, tmp, lines[:6] + lines[-4:], solved, failures)
+    for failure in failures:
+        print('FAIL:', failure)
+    if not failures:
+        print(f'solve_batch: {len(lines)} problems, the same with 1 and 2 threads, and after Ctrl-C')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
