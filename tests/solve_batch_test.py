@@ -43,19 +43,24 @@ def batch_lines(puzzles):
     return lines
 
 
-def check_solve(dmsolve, tmp, lines, failures):
-    """Both thread counts on the batch with a bad entry in the middle; the 1-thread results."""
-    with_bad = lines[:len(lines) // 2] + ['8/8/8/8/8/8/8/8 w - - id "no-kings"; stip #2;\n'] + lines[len(lines) // 2:]
-    path = os.path.join(tmp, 'batch.epd')
+def with_1_and_2_threads(dmsolve, command, path, lines, expected_code, failures):
+    """The JSON results of `dmsolve command` on the lines, with 1 and with 2 threads."""
     with open(path, 'w') as f:
-        f.writelines(with_bad)
-    runs = {}
+        f.writelines(lines)
+    runs = []
     for threads in (1, 2):
-        code, results = json_lines([dmsolve, 'solve', path, '--json', '--threads', str(threads), '--hash', '64'])
-        if code != 2:
-            failures.append(f'solve, {threads} threads: exit code {code}, expected 2 (one bad entry)')
-        runs[threads] = results
-    one, two = runs[1], runs[2]
+        code, results = json_lines([dmsolve, command, path, '--json', '--threads', str(threads), '--hash', '64'])
+        if code != expected_code:
+            failures.append(f'{command}, {threads} threads: exit code {code}, expected {expected_code}')
+        runs.append(results)
+    return runs
+
+
+def check_solve(dmsolve, tmp, lines, failures):
+    """Both thread counts on the batch with a bad entry in the middle (exit code 2); the
+    1-thread results."""
+    with_bad = lines[:len(lines) // 2] + ['8/8/8/8/8/8/8/8 w - - id "no-kings"; stip #2;\n'] + lines[len(lines) // 2:]
+    one, two = with_1_and_2_threads(dmsolve, 'solve', os.path.join(tmp, 'batch.epd'), with_bad, 2, failures)
     errors = [r for r in two if r.get('status') == 'error']
     if len(errors) != 1 or 'kings' not in errors[0].get('error', ''):
         failures.append(f'the bad entry is not reported once: {errors}')
@@ -77,17 +82,11 @@ def check_solve(dmsolve, tmp, lines, failures):
 
 
 def check_verify(dmsolve, tmp, lines, failures):
-    path = os.path.join(tmp, 'good.epd')
-    with open(path, 'w') as f:
-        f.writelines(lines)
-    verdicts = {}
-    for threads in (1, 2):
-        code, results = json_lines([dmsolve, 'verify', path, '--json', '--threads', str(threads), '--hash', '64'])
-        if code != 0:
-            failures.append(f'verify, {threads} threads: exit code {code}, expected 0 (every problem sound)')
-        verdicts[threads] = [(r.get('id'), r['verdict']['summary']) for r in results]
-    if verdicts[1] != verdicts[2] or len(verdicts[2]) != len(lines):
-        failures.append(f'verify: the verdicts differ or are missing: {verdicts}')
+    """Every problem sound (exit code 0), with the same verdicts."""
+    runs = with_1_and_2_threads(dmsolve, 'verify', os.path.join(tmp, 'good.epd'), lines, 0, failures)
+    one, two = ([(r.get('id'), r['verdict']['summary']) for r in results] for results in runs)
+    if one != two or len(two) != len(lines):
+        failures.append(f'verify: the verdicts differ or are missing: {one} {two}')
 
 
 def check_interrupt(dmsolve, puzzles, tmp, small, solved, failures):
