@@ -34,8 +34,6 @@ class PieceTypeList {
   constexpr const PieceType* begin() const { return types_.data(); }
   constexpr const PieceType* end() const { return types_.data() + size_; }
   constexpr size_t size() const { return size_; }
-  constexpr bool empty() const { return size_ == 0; }
-  constexpr PieceType operator[](size_t i) const { return types_[i]; }
 
  private:
   std::array<PieceType, kPieceTypeCount> types_{};

@@ -40,9 +40,9 @@ TreeBatch::TreeBatch(const TreeSettings& settings, const std::atomic<bool>* inte
     : settings_(settings),
       interrupt_(interrupt),
       workers_(settings.threads),
-      alone_count_(alone_threads(settings, workers_.threads())),
-      shared_(settings.hash_mb - alone_count_ * kAloneTableMiB) {
-  for (size_t i = 0; i < alone_count_; ++i) alone_.push_back(std::make_unique<Alone>());
+      alone_(alone_threads(settings, workers_.threads())),
+      shared_(settings.hash_mb - alone_.size() * kAloneTableMiB) {
+  for (auto& alone : alone_) alone = std::make_unique<Alone>();
 }
 
 void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& label, const Finish& finish,

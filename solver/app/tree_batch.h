@@ -82,9 +82,8 @@ class TreeBatch {
   TreeSettings settings_;
   const std::atomic<bool>* interrupt_;
   search::Workers workers_;
-  size_t alone_count_;                        // one per thread of workers_, or 0
-  search::TranspositionTable shared_;         // --hash less the small tables
-  std::vector<std::unique_ptr<Alone>> alone_;  // indexed by the arena's thread index
+  std::vector<std::unique_ptr<Alone>> alone_;  // one per thread of workers_ (by its arena index), or none
+  search::TranspositionTable shared_;          // --hash less the small tables
 };
 
 }  // namespace dm::app

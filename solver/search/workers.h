@@ -6,7 +6,7 @@
 //
 // One thread is the calling thread alone: no arena, no marks, and no global_control, which
 // would cap the whole process at one thread. So a batch can solve small problems on single
-// threads inside its own arena's tasks (app/batch_runner.h).
+// threads inside its own arena's tasks (app/tree_batch.h).
 
 #include <cstddef>
 #include <functional>
