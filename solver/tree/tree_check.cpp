@@ -290,6 +290,13 @@ class Checker {
 // Counts the turns of the game tree up to `depth` turns deep, stopping past `budget`.
 void count_turns(const Position& pos, int depth, uint64_t budget, uint64_t& count) {
   if (depth == 0) return;
+  // The last level, most of the count: where a turn is one move, its legal moves are its turns.
+  if (depth == 1 && !pos.variant().is_multi_move()) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    count += moves.size();
+    return;
+  }
   for_each_turn(pos, [&](const Turn&, const Position& after) {
     if (++count > budget) return false;
     if (depth > 1 && !outcome(after).is_over()) count_turns(after, depth - 1, budget, count);
