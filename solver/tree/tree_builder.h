@@ -7,8 +7,9 @@
 //
 // Every sub-question ("does this attacker turn force the goal within k turns from here?") is
 // decided exactly by df-pn over the shared table, so the annotations are never guesses and
-// the table caches the sub-results between them. Everything is sorted by UCI, so the tree
-// does not depend on the thread count. A build stopped by a limit returns what it has with
+// the table caches the sub-results between them. The solve and the annotation share the same
+// workers (annotator.h). Everything is sorted by UCI, so the tree does not depend on the
+// thread count. A build stopped by a limit returns what it has with
 // status Unknown.
 
 #include <cstdint>
@@ -24,8 +25,8 @@
 namespace dm::tree {
 
 struct TreeOptions {
-  int threads = 0;              // for search::solve; 0: every hardware thread
-  search::Workers* workers = nullptr;  // for search::solve, kept across a batch (then threads is unused)
+  int threads = 0;              // for the solve and the annotation; 0: every hardware thread
+  search::Workers* workers = nullptr;  // the same, kept across a batch (then threads is unused)
   search::SearchLimits limits;  // for the whole build: solve and annotation together
   // Tries (direct and self play): first attacker turns that are not keys and fail to at most
   // max_refutations defences (Popeye's Try convention: 1).

@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "rules/movegen.h"
 #include "rules/outcome.h"
 
 namespace dm::tree {
@@ -13,6 +14,10 @@ TurnIdentity identity_of(const Turn& turn, const Position& after) {
   for (const Move m : turn) id.moves.push_back(m.raw());
   std::sort(id.moves.begin(), id.moves.end());
   return id;
+}
+
+bool by_uci(const search::RootTurn& a, const search::RootTurn& b) {
+  return turn_to_uci(a.moves) < turn_to_uci(b.moves);
 }
 
 std::vector<search::RootTurn> distinct_turns(const Position& pos) {
@@ -49,6 +54,8 @@ std::optional<Position> passed_position(const Position& pos) {
   if (passed.set(pos.variant(), passed_fen)) return std::nullopt;
   return passed;
 }
+
+bool game_over(const Position& pos) { return king_lost(pos) || !has_legal_move(pos); }
 
 Ending ending_of(const Position& pos, const search::Stipulation& stipulation, Color attacker) {
   const Outcome o = outcome(pos);

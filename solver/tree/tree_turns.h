@@ -19,6 +19,9 @@ namespace dm::tree {
 
 std::vector<search::RootTurn> distinct_turns(const Position& pos);
 
+// Whether a comes before b in the tree's order of turns: by UCI.
+bool by_uci(const search::RootTurn& a, const search::RootTurn& b);
+
 // What makes two turns the same for distinct_turns: their moves in any order and the position
 // they reach.
 struct TurnIdentity {
@@ -32,6 +35,9 @@ TurnIdentity identity_of(const Turn& turn, const Position& after);
 // pos with the other side to move a whole turn and no e.p. rights; nullopt when that side
 // would stand in check (a pass is then no legal idea) or the position cannot be set up.
 std::optional<Position> passed_position(const Position& pos);
+
+// Whether the game is over in pos: a king lost, or no move for the side to move.
+bool game_over(const Position& pos);
 
 // How the game stands after a turn that led to pos: the mark of a finished game or None.
 // `attacker` and the goal decide whether a stalemate that wins counts as a win.
