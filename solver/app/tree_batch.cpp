@@ -1,6 +1,7 @@
 #include "solver/app/tree_batch.h"
 
 #include <algorithm>
+#include <future>
 #include <new>
 
 #include <tbb/task_arena.h>
@@ -52,16 +53,34 @@ void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& labe
     const size_t end = std::min(problems.size(), begin + window);
     std::vector<char> finished(end - begin, 0);
     if (builds_alone() && end - begin > 1) build_alone(problems, begin, end, label, finish, finished);
-    for (size_t i = begin; i < end; ++i) {
-      if (!finished[i - begin]) {
-        if (interrupted()) continue;
-        ProgressDisplay progress(label(i));
-        tree::TreeOptions options = tree_options(settings_, interrupt_, workers_);
-        options.on_progress = progress.listener();
-        finish(i, tree::build_tree(*problems[i].position, *problems[i].stipulation, options, shared_));
+    // A tree built with every thread is finished (re-checked, formatted) on a thread of its own
+    // while the next one is built; the problems before it are emitted once it is.
+    std::future<void> finishing;
+    size_t next_emit = begin;
+    const auto emit_before = [&](size_t stop) {
+      for (; next_emit < stop; ++next_emit) {
+        if (finished[next_emit - begin]) emit(next_emit);
       }
-      emit(i);
+    };
+    for (size_t i = begin; i < end; ++i) {
+      if (finished[i - begin] || interrupted()) continue;
+      ProgressDisplay progress(label(i));
+      tree::TreeOptions options = tree_options(settings_, interrupt_, workers_);
+      options.on_progress = progress.listener();
+      tree::SolutionTree tree = tree::build_tree(*problems[i].position, *problems[i].stipulation, options, shared_);
+      if (finishing.valid()) finishing.get();
+      emit_before(i);
+      if (workers_.threads() > 1) {
+        finishing = std::async(std::launch::async, [&finish, i, built = std::move(tree)]() mutable {
+          finish(i, std::move(built));
+        });
+      } else {
+        finish(i, std::move(tree));
+      }
+      finished[i - begin] = 1;
     }
+    if (finishing.valid()) finishing.get();
+    emit_before(end);
   }
 }
 

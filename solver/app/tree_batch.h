@@ -8,7 +8,9 @@
 // kAloneNodes nodes. A tree finished within that budget is final: every value in it is exact,
 // so it is the tree that every thread and the shared table would have built (tests check
 // this). The problems left are then built one after another with every thread and the shared
-// table, as a single problem is. Results are handed out in the batch's order.
+// table, as a single problem is; with more than one thread, each one's re-check and
+// formatting (Finish) runs on a thread of its own while the next is built (one thread more than
+// --threads, for the time of a re-check). Results are handed out in the batch's order.
 //
 // With one thread the windows are built alone too, one problem after another: a small table
 // stays in the cache, where the shared one spreads a small problem over the whole --hash.

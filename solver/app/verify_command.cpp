@@ -234,7 +234,9 @@ int run_verify(const std::vector<std::string>& args) {
       [&](size_t i, tree::SolutionTree&& tree) {
         Outcome& o = built[i];
         o.tree = std::move(tree);
-        if (InterruptCatcher::raised()) return;  // stopped while being solved: not verified
+        // Stopped while being solved: not verified. (A tree built whole is verified even when
+        // Ctrl-C comes while it is re-checked.)
+        if (o.tree.status == search::SolveStatus::Unknown && InterruptCatcher::raised()) return;
         o.verdict = puzzle::judge(*o.puzzle, o.tree);
         o.check = recheck(o.tree, settings.tree);
         o.verified = true;

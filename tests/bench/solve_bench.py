@@ -6,10 +6,10 @@ first thread count to the others: of the solves (`solve x`) and of the whole bat
 
 usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
                                   [--time SECONDS] [--hash MB] [--threads 1,2]
-                                  [--data ../shared/testdata/orthodox] [--processes N]
+                                  [--data ../shared/testdata/orthodox] [--processes N] [--whole]
 Times are the solver's own (`solve_seconds` in its JSON: finding every key or help solution,
-without the tree's annotation, which runs with --no-tries and --no-check here), without process
-start-up. A batch builds its small problems alone, each on one thread, several at once
+without the tree's annotation, which runs with --no-tries and --no-check here, unless --whole
+asks for the tries and the re-check of a user's run), without process start-up. A batch builds its small problems alone, each on one thread, several at once
 (solver/app/tree_batch.h): their own times do not shrink with more threads, the batch's does.
 So `solve x` is the ratio of the summed solver times, and `batch x` that of the `wall s`
 column. Nodes/s per thread counts each solve's nodes over its time and its own threads (the
@@ -79,22 +79,25 @@ def batch_file(lines):
         return f.name
 
 
-def solve_command(dmsolve, path, threads, seconds, hash_mb):
-    return [dmsolve, 'solve', path, '--json', '--threads', str(threads), '--time', str(seconds), '--hash', str(hash_mb),
-            '--no-tries', '--no-check']
+def solve_command(dmsolve, path, threads, seconds, hash_mb, whole=False):
+    """The solver's command; `whole` keeps the tries and the re-check that a user's run has."""
+    command = [dmsolve, 'solve', path, '--json', '--threads', str(threads), '--time', str(seconds), '--hash',
+               str(hash_mb)]
+    return command if whole else command + ['--no-tries', '--no-check']
 
 
 def json_results(stdout):
     return [json.loads(l) for l in stdout.splitlines() if l.startswith('{')]
 
 
-def run_set(dmsolve, lines, threads, seconds, hash_mb):
+def run_set(dmsolve, lines, threads, seconds, hash_mb, whole):
     """The JSON results of one batch run, and the CPU and wall-clock seconds it took."""
     cpu = children_cpu()
     start = time.monotonic()
     path = batch_file(lines)
     try:
-        out = subprocess.run(solve_command(dmsolve, path, threads, seconds, hash_mb), capture_output=True, text=True)
+        out = subprocess.run(solve_command(dmsolve, path, threads, seconds, hash_mb, whole), capture_output=True,
+                             text=True)
     finally:
         os.unlink(path)
     wall = time.monotonic() - start
@@ -125,6 +128,8 @@ def main():
     parser.add_argument('--threads', default='1,2')
     parser.add_argument('--data', default=DEFAULT_DATA, help='folder of the published orthodox sets')
     parser.add_argument('--processes', type=int, default=0, help='N single-thread processes at once instead')
+    parser.add_argument('--whole', action='store_true',
+                        help='keep the tries and the re-check (a user\'s run); batch x is then its speed-up')
     args = parser.parse_args()
     sets = problem_sets(args.data, os.path.join(HERE, 'double_move_problems.epd'))
     if args.processes:
@@ -139,7 +144,7 @@ def main():
         totals = {}
         walls = {}
         for threads in thread_counts:
-            results, cpu, wall = run_set(args.dmsolve, sets[name], threads, args.time, args.hash)
+            results, cpu, wall = run_set(args.dmsolve, sets[name], threads, args.time, args.hash, args.whole)
             solved = sum(r.get('status') in ('solved', 'no-solution') for r in results)
             times = [r.get('solve_seconds', 0.0) for r in results]
             nodes = sum(r.get('solve_nodes', 0) for r in results)
