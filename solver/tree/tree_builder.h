@@ -9,8 +9,7 @@
 // decided exactly by df-pn over the shared table, so the annotations are never guesses and
 // the table caches the sub-results between them. The solve and the annotation share the same
 // workers (annotator.h). Everything is sorted by UCI, so the tree does not depend on the
-// thread count. A build stopped by a limit returns what it has with
-// status Unknown.
+// thread count. A build stopped by a limit returns what it has with status Unknown.
 
 #include <cstdint>
 #include <functional>

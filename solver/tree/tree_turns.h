@@ -3,7 +3,7 @@
 // position it leads to, sorted by UCI, with turns that play the same moves in another order
 // and reach the same position merged into one (the first in UCI order stands for them). Also
 // the position where the side to move passes a whole turn, which threats and set play read,
-// and the ending mark of a position a turn leads to.
+// whether the game is over, and the ending mark of a position a turn leads to.
 
 #include <compare>
 #include <cstdint>
