@@ -52,12 +52,11 @@ DirectAnnotator::DirectAnnotator(AnnotationContext& context)
     : context_(context), dfpn_(context.rules, context.tt, context.control) {}
 
 void DirectAnnotator::for_each(size_t count, int turns, const std::function<void(size_t, DirectAnnotator&)>& body) {
-  search::Workers* workers = context_.workers;
-  if (!workers || workers->threads() == 1 || turns < kTaskTurns || count < 2) {
+  if (context_.workers.threads() == 1 || turns < kTaskTurns || count < 2) {
     for (size_t i = 0; i < count; ++i) body(i, *this);
     return;
   }
-  workers->for_each(count, [&](size_t i) {
+  context_.workers.for_each(count, [&](size_t i) {
     DirectAnnotator own(context_);
     body(i, own);
   });

@@ -31,7 +31,7 @@ struct AnnotationContext {
   const search::NodeRules& rules;
   search::TranspositionTable& tt;
   search::SearchControl& control;
-  search::Workers* workers;  // nullptr: one question after another on the calling thread
+  search::Workers& workers;  // with one thread, one question after another on the calling thread
   std::atomic<bool> incomplete{false};  // some value was left open by a stopped search
 };
 

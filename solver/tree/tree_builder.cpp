@@ -75,7 +75,7 @@ class TreeBuilder {
       return;
     }
     search::SearchControl control(*limits);
-    AnnotationContext context{rules_, tt_, control, &workers_};
+    AnnotationContext context{rules_, tt_, control, workers_};
     DirectAnnotator annotator(context);
     std::vector<RootTurn> keys;
     std::vector<RootTurn> non_keys;
@@ -114,7 +114,7 @@ class TreeBuilder {
     }
     std::sort(candidates.begin(), candidates.end(), by_uci);
     search::SearchControl control(*limits);
-    AnnotationContext context{rules_, tt_, control, &workers_};
+    AnnotationContext context{rules_, tt_, control, workers_};
     DirectAnnotator annotator(context);
     const int turns = tree_.stipulation.turns;
     std::vector<std::optional<Try>> found(candidates.size());
