@@ -20,8 +20,8 @@ Line split_turns(const std::vector<PlayedMove>& moves) {
 }
 
 HelpSearch::HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
-                       const CheckDistance* check_distance)
-    : rules_(rules), tt_(tt), control_(control), check_distance_(check_distance) {}
+                       const EndingBound* ending_bound)
+    : rules_(rules), tt_(tt), control_(control), ending_bound_(ending_bound) {}
 
 HelpSearch::~HelpSearch() {
   if (unreported_) control_.add_nodes(unreported_);
@@ -52,19 +52,25 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     record();
     return true;
   }
-  // No mate ends the line if no piece of the attacker can give check in time.
-  if (check_distance_) {
-    const int king_moves = pos.side_to_move() == rules_.attacker() ? turns_left - 1 : turns_left;
-    if (!check_distance_->may_check_in_time(pos, rules_.attacker(), turns_left, king_moves)) return false;
+  // No mate or stalemate ends the line if the defender's king can no longer end boxed in; for
+  // the attacker's last move, the bound also says which moves may still end it.
+  const Color mover = pos.side_to_move();
+  const bool last_attack = turns_left == 1 && mover == rules_.attacker();
+  EndingBound::LastMoves last_moves;
+  if (ending_bound_ && last_attack) {
+    last_moves = ending_bound_->last_moves(pos, rules_.attacker());
+    if (last_moves.empty()) return false;
+  } else if (ending_bound_) {
+    const int defender_moves = mover == rules_.attacker() ? turns_left - 1 : turns_left;
+    if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), turns_left, defender_moves)) return false;
   }
   const uint64_t key = pos.key();
   if (tt_.has_no_exact_solution(key, turns_left)) return false;
   // A game that ends before the attacker's last turn is no solution (what NodeRules says of
   // such a node): a lost king here, or no move to play below.
   if (king_lost(pos)) return false;
-  const Color mover = pos.side_to_move();
   // The attacker's very last move mates only by giving check: the others are not generated.
-  const bool only_checks = turns_left == 1 && mover == rules_.attacker() && rules_.mates_only_by_check(pos);
+  const bool only_checks = last_attack && rules_.mates_only_by_check(pos);
   MoveList moves;
   if (only_checks) {
     generate_checks(pos, moves);
@@ -72,12 +78,20 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     generate_legal(pos, moves);
   }
 
+  // The defender's last move: a man's move that cannot change how the king ends is not tried.
+  const bool last_defence = ending_bound_ && turns_left == 1 && !last_attack;
+  const Bitboard targets = last_defence ? ending_bound_->last_move_targets(pos, rules_.attacker()) : 0;
+  const Square king = pos.king_square(mover);
+
   const uint64_t nodes_before = nodes_;
   bool found = false;
   for (const Move m : moves) {
+    if (!last_moves.allows(m)) continue;
+    if (last_defence && m.from() != king && !has(targets, m.to())) continue;
     if (control_.stopped()) return true;
     StateInfo st;
     pos.do_move(m, st);
+    tt_.prefetch(pos.key());
     count_node();
     path_.push_back({m, mover});
     found |= search(pos, rules_.child_turns(mover, pos, turns_left));

@@ -6,12 +6,14 @@
 // enumeration; what makes it fast is the table: a (position, turns left) found to have no
 // solution is stored as such (an exact-length entry, since help play is not monotone in the
 // length) and never searched again through a transposition. A search stopped by a limit
-// stores nothing it has not finished.
+// stores nothing it has not finished. Where it holds, the ending bound (ending_bound.h) cuts
+// the lines in which the defender's king can no longer end boxed in, and on the last two moves
+// the moves that cannot box it in.
 
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/check_distance.h"
+#include "solver/search/ending_bound.h"
 #include "solver/search/line.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/search_control.h"
@@ -21,10 +23,10 @@ namespace dm::search {
 
 class HelpSearch {
  public:
-  // check_distance: the bound that prunes lines where no check can come in time (nullptr where
-  // it does not hold, see check_distance.h).
+  // ending_bound: the bound that prunes lines where the defender's king can no longer end mated
+  // or stalemated in time (nullptr where it does not hold, see ending_bound.h).
   HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
-             const CheckDistance* check_distance);
+             const EndingBound* ending_bound);
   ~HelpSearch();
   HelpSearch(const HelpSearch&) = delete;
   HelpSearch& operator=(const HelpSearch&) = delete;
@@ -41,7 +43,7 @@ class HelpSearch {
   const NodeRules& rules_;
   TranspositionTable& tt_;
   SearchControl& control_;
-  const CheckDistance* check_distance_;
+  const EndingBound* ending_bound_;
   std::vector<PlayedMove> path_;
   std::vector<Line>* solutions_ = nullptr;
   uint64_t nodes_ = 0;

@@ -196,10 +196,10 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     p.decided = decided.load(std::memory_order_relaxed);
     return p;
   });
-  // The check-distance bound, for help mates long enough to repay its tables (about 2 ms).
-  std::optional<CheckDistance> check_distance;
-  if (rules.root_turns() >= 3 && CheckDistance::applies(pos.variant(), rules.stipulation().goal)) {
-    check_distance.emplace(pos.variant());
+  // The ending bound (its tables take about 2 ms), for help play of two turns or more.
+  std::optional<EndingBound> ending_bound;
+  if (rules.root_turns() >= 2 && EndingBound::applies(pos.variant(), rules.stipulation().goal)) {
+    ending_bound.emplace(pos.variant(), rules.stipulation().goal);
   }
   workers.for_each(split.prefixes.size(), [&](size_t i) {
     const std::vector<PlayedMove>& prefix = split.prefixes[i];
@@ -211,7 +211,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
       turns = rules.child_turns(prefix[k].mover, child, turns);
     }
     control.add_nodes(prefix.size());
-    HelpSearch search(rules, tt, control, check_distance ? &*check_distance : nullptr);
+    HelpSearch search(rules, tt, control, ending_bound ? &*ending_bound : nullptr);
     search.solve(child, turns, prefix, found[i]);
     decided.fetch_add(1, std::memory_order_relaxed);
   });

@@ -1,0 +1,296 @@
+#include "solver/search/ending_bound.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace dm::search {
+
+namespace {
+
+constexpr uint8_t kFar = EndingBound::kUnreachable;
+using Table = std::vector<std::array<uint8_t, kSquareSpace>>;  // [from][to or target]
+using KindTables = std::array<Table, kPieceTypeCount>;
+
+uint8_t add(uint8_t a, uint8_t b) { return a == kFar || b == kFar ? kFar : uint8_t(std::min(a + b, kFar - 1)); }
+
+Table unreachable() {
+  Table table(kSquareSpace);
+  for (auto& row : table) row.fill(kFar);
+  return table;
+}
+
+// The fewest moves between two squares for a piece of kind t on an empty board.
+Table paths(const Geometry& g, PieceType t) {
+  Table moves = unreachable();
+  for (Bitboard froms = g.board(); froms;) {
+    const Square from = pop_lsb(froms);
+    moves[from][from] = 0;
+    Bitboard reached = square_bb(from);
+    Bitboard frontier = reached;
+    for (uint8_t step = 1; frontier; ++step) {
+      Bitboard next = 0;
+      for (Bitboard b = frontier; b;) next |= g.attacks(t, pop_lsb(b), 0);
+      frontier = next & g.board() & ~reached;
+      reached |= frontier;
+      for (Bitboard b = frontier; b;) moves[from][pop_lsb(b)] = step;
+    }
+  }
+  return moves;
+}
+
+// The fewest moves for a piece of kind t to stand where it attacks a target, from its paths:
+// a piece on s attacks every square it attacks from there.
+Table piece_attacks(const Geometry& g, PieceType t, const Table& moves) {
+  Table attacks = unreachable();
+  for (Bitboard stands = g.board(); stands;) {
+    const Square s = pop_lsb(stands);
+    const Bitboard attacked = g.attacks(t, s, 0) & g.board();
+    for (Bitboard froms = g.board(); froms;) {
+      const Square from = pop_lsb(froms);
+      if (moves[from][s] == kFar) continue;
+      for (Bitboard b = attacked; b;) {
+        uint8_t& best = attacks[from][pop_lsb(b)];
+        best = std::min(best, moves[from][s]);
+      }
+    }
+  }
+  return attacks;
+}
+
+// The fewest moves of a pawn of colour c from `from` to `to` on an empty board (see the header):
+// one per rank, but for the double step from the rank where the pawns start.
+uint8_t pawn_path(const Geometry& g, Color c, Square from, Square to) {
+  const int forward = (rank_of(to) - rank_of(from)) * (c == Color::White ? 1 : -1);
+  const int sideways = std::abs(file_of(to) - file_of(from));
+  if (forward < sideways) return kFar;
+  if (forward == 0) return 0;
+  const bool starts = rank_of(from) == (c == Color::White ? 1 : g.ranks() - 2);
+  return uint8_t(std::max({sideways, starts ? forward - 1 : forward, 1}));
+}
+
+// The fewest moves of a pawn of colour c to stand on a square (`stand`) and to attack one
+// (`attack`): as a pawn short of the last rank, or promoted on it and going on as the new
+// piece, whose tables `paths` and `attacks` hold.
+struct PawnTables {
+  Table stand = unreachable();
+  Table attack = unreachable();
+};
+
+PawnTables pawn_tables(const Geometry& g, Color c, const PieceTypeList& promotions, const KindTables& paths,
+                       const KindTables& attacks) {
+  const Bitboard last_rank = g.rank_bb(c == Color::White ? g.ranks() - 1 : 0);
+  PawnTables pawn;
+  for (Bitboard froms = g.board() & ~last_rank; froms;) {
+    const Square from = pop_lsb(froms);
+    for (Bitboard stands = g.board(); stands;) {
+      const Square s = pop_lsb(stands);
+      const uint8_t m = pawn_path(g, c, from, s);
+      if (m == kFar) continue;
+      if (!has(last_rank, s)) {
+        pawn.stand[from][s] = std::min(pawn.stand[from][s], m);
+        for (Bitboard b = g.pawn_attacks(c, s) & g.board(); b;) {
+          uint8_t& best = pawn.attack[from][pop_lsb(b)];
+          best = std::min(best, m);
+        }
+        continue;
+      }
+      for (const PieceType t : promotions) {
+        for (Bitboard b = g.board(); b;) {
+          const Square to = pop_lsb(b);
+          pawn.stand[from][to] = std::min(pawn.stand[from][to], add(m, paths[index(t)][s][to]));
+          pawn.attack[from][to] = std::min(pawn.attack[from][to], add(m, attacks[index(t)][s][to]));
+        }
+      }
+    }
+  }
+  return pawn;
+}
+
+int king_walk(Square from, Square to) {
+  return std::max(std::abs(file_of(to) - file_of(from)), std::abs(rank_of(to) - rank_of(from)));
+}
+
+}  // namespace
+
+bool EndingBound::applies(const Variant& variant, Goal goal) {
+  return (goal == Goal::Mate || goal == Goal::Stalemate) && variant.king_rule == KingRule::Royal &&
+         !variant.is_multi_move();
+}
+
+EndingBound::EndingBound(const Variant& variant, Goal goal) : geometry_(variant.geometry()), goal_(goal) {
+  const Geometry& g = geometry_;
+  KindTables paths_of;
+  KindTables attacks_of;
+  std::vector<PieceType> kinds(variant.pieces.begin(), variant.pieces.end());
+  kinds.insert(kinds.end(), variant.promotions.begin(), variant.promotions.end());
+  for (const PieceType t : kinds) {
+    if (t == PieceType::Pawn || !paths_of[index(t)].empty()) continue;
+    paths_of[index(t)] = paths(g, t);
+    attacks_of[index(t)] = piece_attacks(g, t, paths_of[index(t)]);
+  }
+  // Each table as nested sets (see the header): a square m moves away joins every set from m on.
+  const auto nested = [&](const Table& table) {
+    Within within(kSquareSpace);
+    for (Bitboard froms = g.board(); froms;) {
+      const Square from = pop_lsb(froms);
+      Steps& steps = within[from];
+      for (Bitboard b = g.board(); b;) {
+        const Square to = pop_lsb(b);
+        if (table[from][to] != kFar) steps[std::min<int>(table[from][to], kSteps - 1)] |= square_bb(to);
+      }
+      for (int m = 1; m < kSteps; ++m) steps[m] |= steps[m - 1];
+    }
+    return within;
+  };
+  for (const PieceType t : kinds) {
+    if (t == PieceType::Pawn || !attacks_[0][index(t)].empty()) continue;
+    attacks_[0][index(t)] = attacks_[1][index(t)] = nested(attacks_of[index(t)]);
+    stands_[0][index(t)] = stands_[1][index(t)] = nested(paths_of[index(t)]);
+  }
+  if (std::find(kinds.begin(), kinds.end(), PieceType::Pawn) == kinds.end()) return;
+  for (const Color c : {Color::White, Color::Black}) {
+    const PawnTables pawn = pawn_tables(g, c, variant.promotions, paths_of, attacks_of);
+    attacks_[index(c)][index(PieceType::Pawn)] = nested(pawn.attack);
+    stands_[index(c)][index(PieceType::Pawn)] = nested(pawn.stand);
+  }
+}
+
+uint8_t EndingBound::distance(const Within& within, Square from, Square to) {
+  if (within.empty()) return kFar;
+  for (int m = 0; m < kSteps; ++m) {
+    if (has(within[from][m], to)) return uint8_t(m);
+  }
+  return kFar;
+}
+
+uint8_t EndingBound::moves_to_attack(PieceType t, Color c, Square from, Square target) const {
+  return distance(attacks_[index(c)][index(t)], from, target);
+}
+
+uint8_t EndingBound::moves_to_reach(PieceType t, Color c, Square from, Square to) const {
+  return distance(stands_[index(c)][index(t)], from, to);
+}
+
+EndingBound::Defence EndingBound::defence(const Position& pos, Color defender, int moves) const {
+  Defence d;
+  d.king = pos.king_square(defender);
+  d.men = pos.pieces(defender) & ~square_bb(d.king);
+  d.moves = moves;
+  const int step = std::min(moves, kSteps - 1);
+  d.holds = 0;
+  for (Bitboard b = d.men; b;) {
+    const Square from = pop_lsb(b);
+    d.holds |= stands_[index(defender)][index(type_of(pos.piece_on(from)))][from][step];
+  }
+  d.walk = stands_[index(defender)][index(PieceType::King)][d.king][step];
+  return d;
+}
+
+EndingBound::Army EndingBound::army(const Position& pos, Color attacker, int moves) const {
+  const int step = std::min(moves, kSteps - 1);
+  Army a;
+  for (Bitboard b = pos.pieces(attacker); b; ++a.count) {
+    const Square from = pop_lsb(b);
+    const PieceType t = type_of(pos.piece_on(from));
+    a.roaming.add(t, attacks_[index(attacker)][index(t)][from][step]);
+    if (a.count < kMaxRefined) {
+      a.froms[a.count] = from;
+      a.types[a.count] = t;
+    }
+  }
+  return a;
+}
+
+bool EndingBound::boxed(const Defence& d, const Reach& reach) const {
+  for (Bitboard b = goal_ == Goal::Mate ? d.walk & reach.checks : d.walk; b;) {
+    const Square k = pop_lsb(b);
+    const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
+    if (around & ~(reach.guards | d.holds)) continue;
+    if (king_walk(d.king, k) + popcount(around & ~reach.guards & ~d.men) <= d.moves) return true;
+  }
+  return false;
+}
+
+EndingBound::Reach EndingBound::staying(const Army& a, Color attacker, int i, int j) const {
+  Reach reach{};
+  for (int k = 0; k < a.count; ++k) {
+    if (k != i && k != j) reach.add(a.types[k], attacks_[index(attacker)][index(a.types[k])][a.froms[k]][0]);
+  }
+  return reach;
+}
+
+Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color attacker, int i) const {
+  const auto& attacks = attacks_[index(attacker)][index(a.types[i])];
+  const Reach others = staying(a, attacker, i, i);
+  Reach reach = others;
+  reach.add(a.types[i], attacks[a.froms[i]][1]);
+  if (!boxed(d, reach)) return 0;
+  if (a.types[i] == PieceType::Pawn) return ~Bitboard(0);
+  Bitboard squares = 0;
+  for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
+    const Square to = pop_lsb(b);
+    reach = others;
+    reach.add(a.types[i], attacks[to][0]);
+    if (boxed(d, reach)) squares |= square_bb(to);
+  }
+  return squares;
+}
+
+bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const {
+  if (pos.king_square(~attacker) == kNoSquare || pos.castling_rights()) return true;
+  const Defence d = defence(pos, ~attacker, defender_moves);
+  // First with every piece of the attacker free to make every move left.
+  const Army a = army(pos, attacker, attacker_moves);
+  if (!boxed(d, a.roaming)) return false;
+  if (attacker_moves > 2 || a.count > kMaxRefined) return true;
+  // With one or two moves left, one piece moves or two do: i moves (twice where j is i), j too;
+  // the others stay where they are.
+  for (int i = 0; i < a.count; ++i) {
+    if (attacker_moves == 1) {
+      if (finishing_squares(d, a, attacker, i)) return true;
+      continue;
+    }
+    const auto& attacks = attacks_[index(attacker)];
+    for (int j = i; j < a.count; ++j) {
+      Reach reach = staying(a, attacker, i, j);
+      reach.add(a.types[i], attacks[index(a.types[i])][a.froms[i]][i == j ? 2 : 1]);
+      if (i != j) reach.add(a.types[j], attacks[index(a.types[j])][a.froms[j]][1]);
+      if (boxed(d, reach)) return true;
+    }
+  }
+  return false;
+}
+
+Bitboard EndingBound::last_move_targets(const Position& pos, Color attacker) const {
+  const Square king = pos.king_square(~attacker);
+  if (king == kNoSquare || may_end_in_time(pos, attacker, 1, 0)) return ~Bitboard(0);
+  return geometry_.leaps(PieceType::King, king);
+}
+
+EndingBound::LastMoves EndingBound::last_moves(const Position& pos, Color attacker) const {
+  LastMoves moves;
+  if (pos.king_square(~attacker) == kNoSquare || pos.castling_rights()) return moves;
+  const Army a = army(pos, attacker, 1);
+  const Defence d = defence(pos, ~attacker, 0);
+  const bool may_end = boxed(d, a.roaming);
+  if (may_end && a.count > kMaxRefined) return moves;
+  moves.every_ = false;
+  if (!may_end) return moves;
+  moves.count_ = a.count;
+  for (int i = 0; i < a.count; ++i) {
+    moves.froms_[i] = a.froms[i];
+    moves.tos_[i] = finishing_squares(d, a, attacker, i);
+    moves.none_ &= !moves.tos_[i];
+  }
+  return moves;
+}
+
+bool EndingBound::LastMoves::allows(Move m) const {
+  if (every_) return true;
+  for (int i = 0; i < count_; ++i) {
+    if (froms_[i] == m.from()) return has(tos_[i], m.to());
+  }
+  return false;
+}
+
+}  // namespace dm::search

@@ -1,0 +1,148 @@
+#pragma once
+// A lower bound that prunes help mates and help stalemates: where the defender's king can no
+// longer end boxed in within the moves left, the node is not searched.
+//
+// A mate or a stalemate leaves the defender's king on some square k with no move: each square
+// next to k is guarded by the attacker or held by one of the defender's own men. A mate also
+// checks k. So a line can still end only if some square k within the king's walk (the defender's
+// moves left) is checked in time (mate only) and each square next to it is either guarded by a
+// piece of the attacker within the attacker's moves left or reached by a man of the defender
+// within the defender's; and the king's walk to k plus one move for each of those squares that
+// no guard reaches and no man of the defender holds already is within the defender's moves.
+//
+// Where each piece of the attacker may make every move left, its guards are taken together. With
+// two moves left, the pieces are also taken one and two at a time (one piece moves twice, or two
+// once each, the others stay); with one, one at a time, and each square the moving piece may go
+// to on its own (a pawn's, with its promotions, together). Those last moves are where most nodes
+// are, and where one piece cannot be on two squares matters most.
+//
+// The distances are measured on an empty board, so they never exceed the true ones: other
+// pieces only block a path or a line, and captures move a piece no further; a guard through
+// the king's own square is a guard, as it is in the real position. A pawn counts every forward
+// rank as a move (its first move may cover two), may change file by capturing, and may promote
+// to any piece of the variant on its way. A checker that stands still (a discovered check) is a
+// piece at distance 0, and so never pruned.
+//
+// It holds where the king is royal and a turn is one move (orthodox, Mainzer). While either
+// side may still castle, the bound is not used: castling moves a king more than one square (four
+// in Janus chess) and its partner where the partner's own moves do not lead (a Janus along the
+// rank in Mainzer).
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/stipulation.h"
+
+namespace dm::search {
+
+class EndingBound {
+  // The most pieces of the attacker taken one and two at a time (see the top).
+  static constexpr int kMaxRefined = 8;
+
+ public:
+  static constexpr uint8_t kUnreachable = UINT8_MAX;
+
+  // The attacker's last moves that may still end the line: each move of a piece to a square
+  // from which, the others staying, the king may end boxed in (a pawn's moves all or none).
+  class LastMoves {
+   public:
+    bool empty() const { return !every_ && none_; }
+    bool allows(Move m) const;
+
+   private:
+    friend class EndingBound;
+    bool every_ = true;  // no choice made: every move is allowed
+    bool none_ = true;
+    int count_ = 0;
+    std::array<Square, kMaxRefined> froms_;
+    std::array<Bitboard, kMaxRefined> tos_;
+  };
+
+  EndingBound(const Variant& variant, Goal goal);
+
+  // Whether the bound holds for help play with this goal in this variant (see above).
+  static bool applies(const Variant& variant, Goal goal);
+
+  // The fewest moves a piece of kind t of colour c on `from` needs to attack `target`, on an
+  // empty board: 0 when it attacks it already; kUnreachable when it never can. (A distance of 15
+  // or more would read as 15; on the 8x8 and 11x8 boards every distance is shorter.)
+  uint8_t moves_to_attack(PieceType t, Color c, Square from, Square target) const;
+  // The fewest moves a piece of kind t of colour c on `from` needs to stand on `to`, on an
+  // empty board (0 when from is to; kUnreachable when it never can).
+  uint8_t moves_to_reach(PieceType t, Color c, Square from, Square to) const;
+
+  // Whether the defender's king may still end mated (or stalemated) with `attacker_moves` moves
+  // of the attacker and `defender_moves` of the defender left; always true while a castling
+  // right is left.
+  bool may_end_in_time(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
+
+  // For the defender's last move, the attacker's one move still to come: the squares a move of
+  // one of the defender's men (not its king) must reach for the line to still end. Where the
+  // king could not end boxed in were the defender to pass, only a man that comes next to the
+  // king may change that (a move elsewhere at most takes a man or a guard away): those squares.
+  // Otherwise, every square.
+  Bitboard last_move_targets(const Position& pos, Color attacker) const;
+
+  // For the attacker's last move, the defender having none after it: the moves that may still
+  // end the line. Empty where may_end_in_time(pos, attacker, 1, 0) is false.
+  LastMoves last_moves(const Position& pos, Color attacker) const;
+
+ private:
+  // Distances are kept as nested sets: within[from][m] holds the squares at most m moves away,
+  // the last entry every square at any distance.
+  static constexpr int kSteps = 16;
+  using Steps = std::array<Bitboard, kSteps>;
+  using Within = std::vector<Steps>;  // [from][m]
+  // [colour][kind]: only a pawn's tables differ between the colours.
+  using Tables = std::array<std::array<Within, kPieceTypeCount>, 2>;
+
+  // Where the attacker's pieces check (the king aside) and guard.
+  struct Reach {
+    Bitboard checks;
+    Bitboard guards;
+    void add(PieceType t, Bitboard attacked) {
+      guards |= attacked;
+      if (t != PieceType::King) checks |= attacked;
+    }
+  };
+
+  // The defender's side: where its king may walk and its men may stand with its moves left.
+  struct Defence {
+    Square king;
+    Bitboard men;    // the men (not the king) where they stand
+    Bitboard holds;  // where they may stand
+    Bitboard walk;   // where the king may stand
+    int moves;
+  };
+
+  // The attacker's pieces, the first kMaxRefined of them with their squares and kinds, and
+  // where they all check and guard with every move left.
+  struct Army {
+    std::array<Square, kMaxRefined> froms;
+    std::array<PieceType, kMaxRefined> types;
+    int count = 0;  // all of them, kMaxRefined or not
+    Reach roaming{};
+  };
+
+  Defence defence(const Position& pos, Color defender, int moves) const;
+  Army army(const Position& pos, Color attacker, int moves) const;
+  // Whether the king may end boxed in on some square of its walk, with the attacker's pieces
+  // checking and guarding where `reach` says.
+  bool boxed(const Defence& defence, const Reach& reach) const;
+  // Where the attacker's pieces but i and j check and guard from where they stand.
+  Reach staying(const Army& army, Color attacker, int i, int j) const;
+  // The squares the army's piece i may move to, the others staying, for the king to still end
+  // boxed in: each on its own (a pawn's, with its promotions, all or none).
+  Bitboard finishing_squares(const Defence& defence, const Army& army, Color attacker, int i) const;
+
+  static uint8_t distance(const Within& within, Square from, Square to);
+
+  const Geometry& geometry_;
+  Goal goal_;
+  Tables attacks_;  // squares a piece attacks after m moves
+  Tables stands_;   // squares a piece stands on after m moves
+};
+
+}  // namespace dm::search

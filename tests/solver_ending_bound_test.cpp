@@ -1,0 +1,241 @@
+// The ending bound of help play: distances counted by hand on an empty board, the bound's
+// verdict on positions where a mate or a stalemate is or is not within reach, and help play
+// whose published or brute-forced solutions it must keep.
+
+#include <optional>
+#include <random>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "rules/notation.h"
+#include "solver/search/ending_bound.h"
+#include "solver_support.h"
+#include "test_data.h"
+
+using namespace dm;
+using dm::search::EndingBound;
+using dm::search::Goal;
+
+namespace {
+
+Square at(std::string_view name, const Geometry& board = Geometry::of(8, 8)) {
+  const auto s = parse_square(name, board);
+  REQUIRE(s);
+  return *s;
+}
+
+}  // namespace
+
+TEST_CASE("ending bound: moves to attack a square and to stand on one, counted by hand", "[solver][help]") {
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Mate);
+  const auto attack = [&](PieceType t, Color c, std::string_view from, std::string_view target) {
+    return int(bound.moves_to_attack(t, c, at(from), at(target)));
+  };
+  CHECK(attack(PieceType::Knight, Color::White, "d2", "e4") == 0);  // attacks already
+  CHECK(attack(PieceType::Knight, Color::White, "b1", "e4") == 1);  // via c3
+  CHECK(attack(PieceType::Knight, Color::White, "a1", "h8") == 5);  // to f7 or g6
+  CHECK(attack(PieceType::Rook, Color::White, "a1", "a5") == 0);
+  CHECK(attack(PieceType::Rook, Color::White, "a1", "h8") == 1);
+  CHECK(attack(PieceType::Bishop, Color::White, "a1", "h1") == EndingBound::kUnreachable);  // other colour
+  CHECK(attack(PieceType::Bishop, Color::White, "a1", "h2") == 1);
+  CHECK(attack(PieceType::King, Color::Black, "a1", "c3") == 1);  // a king guards from b2
+  CHECK(attack(PieceType::King, Color::Black, "a1", "a1") == 1);  // and its own square from a2
+  // Pawns: four moves to d7 or f7; backwards only by promoting (e8=Q then attacks along the file).
+  CHECK(attack(PieceType::Pawn, Color::White, "e2", "e8") == 4);
+  CHECK(attack(PieceType::Pawn, Color::White, "e2", "e1") == 5);
+  CHECK(attack(PieceType::Pawn, Color::Black, "e7", "e1") == 4);
+  CHECK(attack(PieceType::Pawn, Color::White, "a7", "h1") == 1);  // a8=Q
+
+  const auto reach = [&](PieceType t, Color c, std::string_view from, std::string_view to) {
+    return int(bound.moves_to_reach(t, c, at(from), at(to)));
+  };
+  CHECK(reach(PieceType::King, Color::White, "a1", "h8") == 7);
+  CHECK(reach(PieceType::Knight, Color::White, "a1", "b2") == 4);
+  CHECK(reach(PieceType::Bishop, Color::White, "c1", "h6") == 1);
+  CHECK(reach(PieceType::Bishop, Color::White, "c1", "c2") == EndingBound::kUnreachable);
+  CHECK(reach(PieceType::Pawn, Color::White, "e2", "e4") == 1);  // the double step
+  CHECK(reach(PieceType::Pawn, Color::White, "e2", "g4") == 2);  // two captures
+  CHECK(reach(PieceType::Pawn, Color::White, "e2", "e1") == 6);  // e8=R, then down the file
+  CHECK(reach(PieceType::Pawn, Color::Black, "a2", "h1") == 2);  // a1=Q, then along the rank
+  CHECK(reach(PieceType::Pawn, Color::Black, "a2", "a3") == 2);  // a1=R, then up the file
+}
+
+TEST_CASE("ending bound: Mainzer Schach's pieces on its 11x8 board", "[solver][help]") {
+  const Variant mainzer = *make_variant("mainzer", {});
+  REQUIRE(EndingBound::applies(mainzer, Goal::Mate));
+  REQUIRE(EndingBound::applies(mainzer, Goal::Stalemate));
+  const EndingBound bound(mainzer, Goal::Mate);
+  const Geometry& board = mainzer.geometry();
+  const auto attack = [&](PieceType t, std::string_view from, std::string_view target) {
+    return int(bound.moves_to_attack(t, Color::White, at(from, board), at(target, board)));
+  };
+  CHECK(attack(PieceType::Marshall, "a1", "a5") == 0);  // along the file
+  CHECK(attack(PieceType::Marshall, "a1", "b3") == 0);  // a knight's leap
+  CHECK(attack(PieceType::Janus, "a1", "k1") == 1);     // from f6, down the diagonal
+  CHECK(attack(PieceType::Amazon, "a1", "k8") == 1);    // from a8, along the rank
+  CHECK(attack(PieceType::Pawn, "k2", "k1") == 5);      // promotes on k8, attacks down the file
+  CHECK(bound.moves_to_reach(PieceType::King, Color::White, at("a1", board), at("k8", board)) == 10);
+}
+
+TEST_CASE("ending bound: where it holds", "[solver][help]") {
+  const Variant chess = *make_variant("chess", {});
+  CHECK(EndingBound::applies(chess, Goal::Mate));
+  CHECK(EndingBound::applies(chess, Goal::Stalemate));
+  CHECK_FALSE(EndingBound::applies(chess, Goal::Win));
+  // A king that may be captured, or move twice in a turn, need not end boxed in.
+  CHECK_FALSE(EndingBound::applies(*make_variant("doublemove", {}), Goal::Mate));
+  CHECK_FALSE(EndingBound::applies(*make_variant("marseillais", {}), Goal::Mate));
+  CHECK_FALSE(EndingBound::applies(*make_variant("antichess", {}), Goal::Stalemate));
+}
+
+TEST_CASE("ending bound: whether a check can come in time", "[solver][help]") {
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Mate);
+  const auto may_end = [&](std::string_view fen, int attacker_moves, int defender_moves) {
+    return bound.may_end_in_time(dm::test::position_of("chess", fen), Color::White, attacker_moves, defender_moves);
+  };
+  // White: king and a knight on a1; Black's king on h8, boxed in by its own men.
+  CHECK_FALSE(may_end("6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 4, 0));
+  CHECK(may_end("6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 5, 0));
+  // With two moves the king may reach f5, boxed in by its pawns but for g4, which the knight
+  // checks from d4 in two. (Two moves of the attacker are taken together: the knight's e3,
+  // which guards g4, is not told apart from its d4.)
+  CHECK_FALSE(may_end("8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 1, 2));
+  CHECK(may_end("8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 2, 2));
+  // The bishop on h7 checks g8 only, two squares from e8, where castling takes the king in one
+  // move: with the right left, no pruning.
+  CHECK(may_end("4k2r/7B/8/8/8/8/8/7K b k - 0 1", 1, 1));
+  CHECK_FALSE(may_end("4k2r/7B/8/8/8/8/8/7K b - - 0 1", 1, 1));
+  // A king alone never checks.
+  CHECK_FALSE(may_end("7k/8/8/8/8/8/8/7K b - - 0 1", 10, 10));
+}
+
+TEST_CASE("ending bound: whether the squares around the king can be guarded or held in time", "[solver][help]") {
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound mate(chess, Goal::Mate);
+  const EndingBound stalemate(chess, Goal::Stalemate);
+  const auto may_end = [&](const EndingBound& bound, std::string_view fen, int attacker_moves, int defender_moves) {
+    return bound.may_end_in_time(dm::test::position_of("chess", fen), Color::White, attacker_moves, defender_moves);
+  };
+  // Ra8# with the king on g6; with it on f6, h7 and g8 want the king and the rook both to move.
+  CHECK(may_end(mate, "7k/8/6K1/8/8/8/8/R7 w - - 0 1", 1, 0));
+  CHECK_FALSE(may_end(mate, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 1, 0));
+  CHECK(may_end(mate, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 2, 0));
+  // Qg6 stalemates; no queen's move mates.
+  CHECK(may_end(stalemate, "7k/8/8/8/8/8/8/6QK w - - 0 1", 1, 0));
+  CHECK_FALSE(may_end(mate, "7k/8/8/8/8/8/8/6QK w - - 0 1", 1, 0));
+  // Rg8# needs b7 held: by the bishop already, or after Black's Bb7; not by the pawn.
+  CHECK(may_end(mate, "k7/pb6/8/8/8/8/8/6RK w - - 0 1", 1, 0));
+  CHECK_FALSE(may_end(mate, "k7/p7/8/8/8/8/8/6RK w - - 0 1", 1, 0));
+  CHECK(may_end(mate, "k1b5/p7/8/8/8/8/8/6RK b - - 0 1", 1, 1));
+  CHECK_FALSE(may_end(mate, "k7/p7/1p6/8/8/8/8/6RK b - - 0 1", 1, 1));
+  // Each square held by a man that has to come costs a move of its own: Nc8-a7 and Nd8-b7.
+  CHECK_FALSE(may_end(mate, "k1nn4/8/8/8/8/8/8/6RK b - - 0 1", 1, 1));
+  CHECK(may_end(mate, "k1nn4/8/8/8/8/8/8/6RK b - - 0 1", 1, 2));
+}
+
+TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound mate(chess, Goal::Mate);
+  const EndingBound stalemate(chess, Goal::Stalemate);
+  const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
+  // The attacker's last move: Ra8# alone; with the king on f6 none; Qg6 stalemates, Qg2 not.
+  const Position rook = dm::test::position_of("chess", "7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+  const auto rook_moves = mate.last_moves(rook, Color::White);
+  CHECK_FALSE(rook_moves.empty());
+  CHECK(rook_moves.allows(move("a1", "a8")));
+  CHECK_FALSE(rook_moves.allows(move("a1", "a7")));
+  CHECK_FALSE(rook_moves.allows(move("g6", "f6")));
+  CHECK(mate.last_moves(dm::test::position_of("chess", "7k/8/5K2/8/8/8/8/R7 w - - 0 1"), Color::White).empty());
+  const auto queen_moves =
+      stalemate.last_moves(dm::test::position_of("chess", "7k/8/8/8/8/8/8/6QK w - - 0 1"), Color::White);
+  CHECK(queen_moves.allows(move("g1", "g6")));
+  CHECK_FALSE(queen_moves.allows(move("g1", "g2")));
+  // The defender's last move before Rg8#: b7 must be held, so a man's move goes there (or next
+  // to the king elsewhere); with b7 held already, any move may do.
+  const Bitboard next_to_king = chess.geometry().leaps(PieceType::King, at("a8"));
+  CHECK(mate.last_move_targets(dm::test::position_of("chess", "k1b5/p7/8/8/8/8/8/6RK b - - 0 1"), Color::White) ==
+        next_to_king);
+  CHECK(mate.last_move_targets(dm::test::position_of("chess", "k7/pb6/8/8/8/8/7K/6R1 b - - 0 1"), Color::White) ==
+        ~Bitboard(0));
+}
+
+TEST_CASE("ending bound: help play that needs a long walk keeps its solutions", "[solver][help]") {
+  // Popeye's h#9 (white king and pawn) and h#4 that the check alone prunes most, and an h=4
+  // (a king and pawn against a king, a rook, a bishop and a pawn) that the squares around the
+  // king prune.
+  size_t checked = 0;
+  for (const auto& p : dm::test::popeye_problems("h")) {
+    if (p.stipulation != "h#9" && p.fen.rfind("8/4p1n1/p7", 0) != 0 && p.fen.rfind("kr6/b1p5", 0) != 0) continue;
+    dm::test::check_published(p, 2);
+    ++checked;
+  }
+  CHECK(checked == 3);
+}
+
+namespace {
+
+// A random legal position with few pieces (FEN letters, both kings among them), Black to move
+// and not giving check.
+std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces) {
+  std::string board(64, '.');
+  for (const char piece : pieces) {
+    for (;;) {
+      const int s = std::uniform_int_distribution<int>(0, 63)(rng);
+      const bool pawn_rank = s / 8 == 0 || s / 8 == 7;
+      if (board[s] == '.' && !((piece == 'P' || piece == 'p') && pawn_rank)) {
+        board[s] = piece;
+        break;
+      }
+    }
+  }
+  std::string fen;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const char c = board[rank * 8 + file];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += std::to_string(empty);
+      empty = 0;
+      fen += c;
+    }
+    if (empty) fen += std::to_string(empty);
+    if (rank) fen += '/';
+  }
+  fen += " b - - 0 1";
+  Position pos;
+  if (pos.set(*make_variant("chess", {}), fen)) return std::nullopt;  // e.g. White in check
+  return fen;
+}
+
+}  // namespace
+
+TEST_CASE("ending bound: the solver's help play equals the oracle's on random sparse positions",
+          "[solver][help][oracle]") {
+  // Both goals; from two moves on, the solver uses the bound. Mates with White's knight and
+  // pawn against Black's knight and pawn, which the bound prunes most (no bishop: on an empty
+  // board it checks any square of its colour within two moves), and with a rook for a pawn,
+  // which mates more often; stalemates with White's queen against a king and two pawns.
+  std::mt19937 rng(20261123);
+  const std::pair<std::string, std::string_view> sets[] = {{"h#2", "KNPkpn"}, {"h#2", "KRNkpn"}, {"h=2", "KQkpp"}};
+  for (const auto& [stipulation, pieces] : sets) {
+    size_t positions = 0;
+    size_t with_solutions = 0;
+    while (positions < 120) {
+      const auto fen = sparse_position(rng, pieces);
+      if (!fen) continue;
+      ++positions;
+      INFO(stipulation << " " << *fen);
+      const auto expected = dm::test::brute_force_answers("chess", *fen, stipulation);
+      with_solutions += !expected.empty();
+      CHECK(dm::test::solve_fen("chess", *fen, stipulation, 2).answers == expected);
+    }
+    INFO(stipulation);
+    CHECK(with_solutions > 0);
+  }
+}
