@@ -54,8 +54,11 @@ void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& labe
     std::vector<char> finished(end - begin, 0);
     if (builds_alone() && end - begin > 1) build_alone(problems, begin, end, label, finish, finished);
     // A tree built with every thread is finished (re-checked, formatted) on a thread of its own
-    // while the next one is built; the problems before it are emitted once it is.
+    // while the next one is built; the problems before it are emitted once it is. Problems built
+    // alone behind it are not held back by a build that may be long: that build waits for the
+    // finishing and emits them first.
     std::future<void> finishing;
+    size_t finishing_index = end;
     size_t next_emit = begin;
     const auto emit_before = [&](size_t stop) {
       for (; next_emit < stop; ++next_emit) {
@@ -64,6 +67,12 @@ void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& labe
     };
     for (size_t i = begin; i < end; ++i) {
       if (finished[i - begin] || interrupted()) continue;
+      for (size_t k = next_emit; k < i; ++k) {
+        if (!finished[k - begin] || k == finishing_index) continue;
+        if (finishing.valid()) finishing.get();
+        emit_before(i);
+        break;
+      }
       ProgressDisplay progress(label(i));
       tree::TreeOptions options = tree_options(settings_, interrupt_, workers_);
       options.on_progress = progress.listener();
@@ -71,6 +80,7 @@ void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& labe
       if (finishing.valid()) finishing.get();
       emit_before(i);
       if (workers_.threads() > 1) {
+        finishing_index = i;
         finishing = std::async(std::launch::async, [&finish, i, built = std::move(tree)]() mutable {
           finish(i, std::move(built));
         });
