@@ -154,12 +154,22 @@ TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {
   CHECK(queen_moves.allows(move("g1", "g6")));
   CHECK_FALSE(queen_moves.allows(move("g1", "g2")));
   // The defender's last move before Rg8#: b7 must be held, so a man's move goes there (or next
-  // to the king elsewhere); with b7 held already, any move may do.
+  // to the king elsewhere); with b7 held already, any move may do. The king may not move: on b8
+  // or b7 it would not be boxed in by one more move of the rook.
   const Bitboard next_to_king = chess.geometry().leaps(PieceType::King, at("a8"));
-  CHECK(mate.last_move_targets(dm::test::position_of("chess", "k1b5/p7/8/8/8/8/8/6RK b - - 0 1"), Color::White) ==
-        next_to_king);
-  CHECK(mate.last_move_targets(dm::test::position_of("chess", "k7/pb6/8/8/8/8/7K/6R1 b - - 0 1"), Color::White) ==
-        ~Bitboard(0));
+  const auto open = mate.last_defence(dm::test::position_of("chess", "k1b5/p7/8/8/8/8/8/6RK b - - 0 1"), Color::White);
+  CHECK(open.men == next_to_king);
+  CHECK(open.king == 0);
+  const auto held = mate.last_defence(dm::test::position_of("chess", "k7/pb6/8/8/8/8/7K/6R1 b - - 0 1"), Color::White);
+  CHECK(held.men == ~Bitboard(0));
+  CHECK(held.king == 0);
+  // Ra1# already awaits the king on g1, and Kh1 Ra1# mates too, so the king's h1 is kept; on
+  // f1 the rook cannot both check and guard e1, on f2 nothing guards e1, f1 and g3 at once.
+  const auto corner = mate.last_defence(dm::test::position_of("chess", "8/8/8/8/8/6K1/R5p1/6k1 b - - 0 1"), Color::White);
+  CHECK(corner.men == ~Bitboard(0));
+  CHECK(has(corner.king, at("h1")));
+  CHECK_FALSE(has(corner.king, at("f1")));
+  CHECK_FALSE(has(corner.king, at("f2")));
 }
 
 TEST_CASE("ending bound: help play that needs a long walk keeps its solutions", "[solver][help]") {

@@ -197,12 +197,13 @@ EndingBound::Army EndingBound::army(const Position& pos, Color attacker, int mov
       a.froms[a.count] = from;
       a.types[a.count] = t;
     }
+    if (t == PieceType::King) a.king = from;
   }
   return a;
 }
 
-bool EndingBound::boxed(const Defence& d, const Reach& reach) const {
-  for (Bitboard b = goal_ == Goal::Mate ? d.walk & reach.checks : d.walk; b;) {
+bool EndingBound::boxed(const Defence& d, const Reach& reach, Bitboard away) const {
+  for (Bitboard b = (goal_ == Goal::Mate ? d.walk & reach.checks : d.walk) & ~away; b;) {
     const Square k = pop_lsb(b);
     const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
     if (around & ~(reach.guards | d.holds)) continue;
@@ -226,21 +227,27 @@ Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color a
   reach.add(a.types[i], attacks[a.froms[i]][1]);
   if (!boxed(d, reach)) return 0;
   if (a.types[i] == PieceType::Pawn) return ~Bitboard(0);
+  const auto king_zone = [&](Square s) { return square_bb(s) | geometry_.leaps(PieceType::King, s); };
+  const bool king_moves = a.types[i] == PieceType::King;
+  const Bitboard staying_king = a.king == kNoSquare || king_moves ? 0 : king_zone(a.king);
   Bitboard squares = 0;
   for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
     const Square to = pop_lsb(b);
     reach = others;
     reach.add(a.types[i], attacks[to][0]);
-    if (boxed(d, reach)) squares |= square_bb(to);
+    if (boxed(d, reach, staying_king | (king_moves ? king_zone(to) : square_bb(to)))) squares |= square_bb(to);
   }
   return squares;
 }
 
 bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const {
   if (pos.king_square(~attacker) == kNoSquare || pos.castling_rights()) return true;
-  const Defence d = defence(pos, ~attacker, defender_moves);
+  return may_box(defence(pos, ~attacker, defender_moves), army(pos, attacker, attacker_moves), attacker,
+                 attacker_moves);
+}
+
+bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {
   // First with every piece of the attacker free to make every move left.
-  const Army a = army(pos, attacker, attacker_moves);
   if (!boxed(d, a.roaming)) return false;
   if (attacker_moves > 2 || a.count > kMaxRefined) return true;
   // With one or two moves left, one piece moves or two do: i moves (twice where j is i), j too;
@@ -261,10 +268,19 @@ bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attac
   return false;
 }
 
-Bitboard EndingBound::last_move_targets(const Position& pos, Color attacker) const {
+EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color attacker) const {
   const Square king = pos.king_square(~attacker);
-  if (king == kNoSquare || may_end_in_time(pos, attacker, 1, 0)) return ~Bitboard(0);
-  return geometry_.leaps(PieceType::King, king);
+  if (king == kNoSquare || pos.castling_rights()) return {~Bitboard(0), ~Bitboard(0)};
+  const Army a = army(pos, attacker, 1);
+  Defence d = defence(pos, ~attacker, 0);
+  const Bitboard next_to_king = geometry_.leaps(PieceType::King, king) & geometry_.board();
+  LastDefence squares{may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king, 0};
+  for (Bitboard b = next_to_king; b;) {
+    d.king = pop_lsb(b);
+    d.walk = square_bb(d.king);
+    if (may_box(d, a, attacker, 1)) squares.king |= d.walk;
+  }
+  return squares;
 }
 
 EndingBound::LastMoves EndingBound::last_moves(const Position& pos, Color attacker) const {

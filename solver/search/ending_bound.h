@@ -78,12 +78,16 @@ class EndingBound {
   // right is left.
   bool may_end_in_time(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
 
-  // For the defender's last move, the attacker's one move still to come: the squares a move of
-  // one of the defender's men (not its king) must reach for the line to still end. Where the
-  // king could not end boxed in were the defender to pass, only a man that comes next to the
-  // king may change that (a move elsewhere at most takes a man or a guard away): those squares.
-  // Otherwise, every square.
-  Bitboard last_move_targets(const Position& pos, Color attacker) const;
+  // For the defender's last move, the attacker's one move still to come: the squares its men
+  // (not the king) and its king may move to for the line to still end. Where the king could
+  // not end boxed in were the defender to pass, only a man that comes next to the king may
+  // change that (a move elsewhere at most takes a man or a guard away): those squares;
+  // otherwise every square. The king's: those next to it where it may end boxed in.
+  struct LastDefence {
+    Bitboard men;
+    Bitboard king;
+  };
+  LastDefence last_defence(const Position& pos, Color attacker) const;
 
   // For the attacker's last move, the defender having none after it: the moves that may still
   // end the line. Empty where may_end_in_time(pos, attacker, 1, 0) is false.
@@ -124,17 +128,21 @@ class EndingBound {
     std::array<PieceType, kMaxRefined> types;
     int count = 0;  // all of them, kMaxRefined or not
     Reach roaming{};
+    Square king = kNoSquare;
   };
 
   Defence defence(const Position& pos, Color defender, int moves) const;
   Army army(const Position& pos, Color attacker, int moves) const;
-  // Whether the king may end boxed in on some square of its walk, with the attacker's pieces
-  // checking and guarding where `reach` says.
-  bool boxed(const Defence& defence, const Reach& reach) const;
+  // may_end_in_time for this defence and army.
+  bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
+  // Whether the king may end boxed in on some square of its walk but those of `away`, with the
+  // attacker's pieces checking and guarding where `reach` says.
+  bool boxed(const Defence& defence, const Reach& reach, Bitboard away = 0) const;
   // Where the attacker's pieces but i and j check and guard from where they stand.
   Reach staying(const Army& army, Color attacker, int i, int j) const;
   // The squares the army's piece i may move to, the others staying, for the king to still end
-  // boxed in: each on its own (a pawn's, with its promotions, all or none).
+  // boxed in: each on its own (a pawn's, with its promotions, all or none). The king does not
+  // end where the piece stands, nor next to the attacker's king.
   Bitboard finishing_squares(const Defence& defence, const Army& army, Color attacker, int i) const;
 
   static uint8_t distance(const Within& within, Square from, Square to);

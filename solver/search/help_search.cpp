@@ -78,16 +78,17 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     generate_legal(pos, moves);
   }
 
-  // The defender's last move: a man's move that cannot change how the king ends is not tried.
+  // The defender's last move: a move that cannot change how the king ends is not tried.
   const bool last_defence = ending_bound_ && turns_left == 1 && !last_attack;
-  const Bitboard targets = last_defence ? ending_bound_->last_move_targets(pos, rules_.attacker()) : 0;
+  const EndingBound::LastDefence targets =
+      last_defence ? ending_bound_->last_defence(pos, rules_.attacker()) : EndingBound::LastDefence{};
   const Square king = pos.king_square(mover);
 
   const uint64_t nodes_before = nodes_;
   bool found = false;
   for (const Move m : moves) {
     if (!last_moves.allows(m)) continue;
-    if (last_defence && m.from() != king && !has(targets, m.to())) continue;
+    if (last_defence && !has(m.from() == king ? targets.king : targets.men, m.to())) continue;
     if (control_.stopped()) return true;
     StateInfo st;
     pos.do_move(m, st);
