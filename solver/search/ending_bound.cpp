@@ -240,8 +240,12 @@ Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color a
   return squares;
 }
 
+bool EndingBound::unbounded(const Position& pos, Color attacker) {
+  return pos.king_square(~attacker) == kNoSquare || pos.castling_rights();
+}
+
 bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const {
-  if (pos.king_square(~attacker) == kNoSquare || pos.castling_rights()) return true;
+  if (unbounded(pos, attacker)) return true;
   return may_box(defence(pos, ~attacker, defender_moves), army(pos, attacker, attacker_moves), attacker,
                  attacker_moves);
 }
@@ -269,8 +273,8 @@ bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int a
 }
 
 EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color attacker) const {
+  if (unbounded(pos, attacker)) return {~Bitboard(0), ~Bitboard(0)};
   const Square king = pos.king_square(~attacker);
-  if (king == kNoSquare || pos.castling_rights()) return {~Bitboard(0), ~Bitboard(0)};
   const Army a = army(pos, attacker, 1);
   Defence d = defence(pos, ~attacker, 0);
   const Bitboard next_to_king = geometry_.leaps(PieceType::King, king) & geometry_.board();
@@ -285,7 +289,7 @@ EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color at
 
 EndingBound::LastMoves EndingBound::last_moves(const Position& pos, Color attacker) const {
   LastMoves moves;
-  if (pos.king_square(~attacker) == kNoSquare || pos.castling_rights()) return moves;
+  if (unbounded(pos, attacker)) return moves;
   const Army a = army(pos, attacker, 1);
   const Defence d = defence(pos, ~attacker, 0);
   const bool may_end = boxed(d, a.roaming);

@@ -131,6 +131,8 @@ class EndingBound {
     Square king = kNoSquare;
   };
 
+  // Where the bound says nothing: no king to box in, or a castling right left (see the top).
+  static bool unbounded(const Position& pos, Color attacker);
   Defence defence(const Position& pos, Color defender, int moves) const;
   Army army(const Position& pos, Color attacker, int moves) const;
   // may_end_in_time for this defence and army.

@@ -82,7 +82,7 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   const bool last_defence = ending_bound_ && turns_left == 1 && !last_attack;
   const EndingBound::LastDefence targets =
       last_defence ? ending_bound_->last_defence(pos, rules_.attacker()) : EndingBound::LastDefence{};
-  const Square king = pos.king_square(mover);
+  const Square king = last_defence ? pos.king_square(mover) : kNoSquare;
 
   const uint64_t nodes_before = nodes_;
   bool found = false;
