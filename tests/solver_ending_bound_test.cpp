@@ -230,9 +230,12 @@ TEST_CASE("ending bound: the solver's help play equals the oracle's on random sp
   // Both goals; from two moves on, the solver uses the bound. Mates with White's knight and
   // pawn against Black's knight and pawn, which the bound prunes most (no bishop: on an empty
   // board it checks any square of its colour within two moves), and with a rook for a pawn,
-  // which mates more often; stalemates with White's queen against a king and two pawns.
+  // which mates more often; stalemates with White's queen against a king and two pawns, and
+  // with two pieces against Black's knight and one or two pawns or a bishop, which must end
+  // captured, pinned or blocked (stalemate_demands.h).
   std::mt19937 rng(20261123);
-  const std::pair<std::string, std::string_view> sets[] = {{"h#2", "KNPkpn"}, {"h#2", "KRNkpn"}, {"h=2", "KQkpp"}};
+  const std::pair<std::string, std::string_view> sets[] = {
+      {"h#2", "KNPkpn"}, {"h#2", "KRNkpn"}, {"h=2", "KQkpp"}, {"h=2", "KQRknp"}, {"h=2", "KRBknb"}, {"h=2", "KQRknpp"}};
   for (const auto& [stipulation, pieces] : sets) {
     size_t positions = 0;
     size_t with_solutions = 0;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
+
+#include "solver/search/stalemate_demands.h"
 
 namespace dm::search {
 
@@ -220,22 +223,26 @@ EndingBound::Reach EndingBound::staying(const Army& a, Color attacker, int i, in
   return reach;
 }
 
-Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color attacker, int i) const {
+Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color attacker, int i, Bitboard allowed,
+                                        bool first_only) const {
   const auto& attacks = attacks_[index(attacker)][index(a.types[i])];
   const Reach others = staying(a, attacker, i, i);
   Reach reach = others;
   reach.add(a.types[i], attacks[a.froms[i]][1]);
   if (!boxed(d, reach)) return 0;
-  if (a.types[i] == PieceType::Pawn) return ~Bitboard(0);
+  if (a.types[i] == PieceType::Pawn) return allowed;
   const auto king_zone = [&](Square s) { return square_bb(s) | geometry_.leaps(PieceType::King, s); };
   const bool king_moves = a.types[i] == PieceType::King;
   const Bitboard staying_king = a.king == kNoSquare || king_moves ? 0 : king_zone(a.king);
   Bitboard squares = 0;
-  for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
+  for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed;
+       b;) {
     const Square to = pop_lsb(b);
     reach = others;
     reach.add(a.types[i], attacks[to][0]);
-    if (boxed(d, reach, staying_king | (king_moves ? king_zone(to) : square_bb(to)))) squares |= square_bb(to);
+    if (!boxed(d, reach, staying_king | (king_moves ? king_zone(to) : square_bb(to)))) continue;
+    squares |= square_bb(to);
+    if (first_only) break;
   }
   return squares;
 }
@@ -258,7 +265,7 @@ bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int a
   // the others stay where they are.
   for (int i = 0; i < a.count; ++i) {
     if (attacker_moves == 1) {
-      if (finishing_squares(d, a, attacker, i)) return true;
+      if (finishing_squares(d, a, attacker, i, ~Bitboard(0), true)) return true;
       continue;
     }
     const auto& attacks = attacks_[index(attacker)];
@@ -273,12 +280,17 @@ bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int a
 }
 
 EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color attacker) const {
-  if (unbounded(pos, attacker)) return {~Bitboard(0), ~Bitboard(0)};
+  if (unbounded(pos, attacker)) return {~Bitboard(0), ~Bitboard(0), ~Bitboard(0)};
   const Square king = pos.king_square(~attacker);
   const Army a = army(pos, attacker, 1);
   Defence d = defence(pos, ~attacker, 0);
   const Bitboard next_to_king = geometry_.leaps(PieceType::King, king) & geometry_.board();
-  LastDefence squares{may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king, 0};
+  LastDefence squares{may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king, 0, ~Bitboard(0)};
+  if (goal_ == Goal::Stalemate) {
+    const StalemateDemands::LastMen men = StalemateDemands::last_men(pos, attacker);
+    squares.men &= men.landings;
+    squares.movers = men.movers;
+  }
   for (Bitboard b = next_to_king; b;) {
     d.king = pop_lsb(b);
     d.walk = square_bb(d.king);
@@ -290,6 +302,12 @@ EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color at
 EndingBound::LastMoves EndingBound::last_moves(const Position& pos, Color attacker) const {
   LastMoves moves;
   if (unbounded(pos, attacker)) return moves;
+  const std::optional<StalemateDemands> demands =
+      goal_ == Goal::Stalemate ? std::optional<StalemateDemands>(std::in_place, pos, attacker) : std::nullopt;
+  if (demands && demands->impossible()) {
+    moves.every_ = false;
+    return moves;
+  }
   const Army a = army(pos, attacker, 1);
   const Defence d = defence(pos, ~attacker, 0);
   const bool may_end = boxed(d, a.roaming);
@@ -299,7 +317,8 @@ EndingBound::LastMoves EndingBound::last_moves(const Position& pos, Color attack
   moves.count_ = a.count;
   for (int i = 0; i < a.count; ++i) {
     moves.froms_[i] = a.froms[i];
-    moves.tos_[i] = finishing_squares(d, a, attacker, i);
+    const Bitboard meeting = demands ? demands->meeting(a.froms[i]) : ~Bitboard(0);
+    moves.tos_[i] = meeting ? finishing_squares(d, a, attacker, i, meeting, false) : 0;
     moves.none_ &= !moves.tos_[i];
   }
   return moves;

@@ -82,10 +82,12 @@ class EndingBound {
   // (not the king) and its king may move to for the line to still end. Where the king could
   // not end boxed in were the defender to pass, only a man that comes next to the king may
   // change that (a move elsewhere at most takes a man or a guard away): those squares;
-  // otherwise every square. The king's: those next to it where it may end boxed in.
+  // otherwise every square. The king's: those next to it where it may end boxed in. For a
+  // stalemate, also the men that may move at all (StalemateDemands::last_men).
   struct LastDefence {
     Bitboard men;
     Bitboard king;
+    Bitboard movers;
   };
   LastDefence last_defence(const Position& pos, Color attacker) const;
 
@@ -142,10 +144,12 @@ class EndingBound {
   bool boxed(const Defence& defence, const Reach& reach, Bitboard away = 0) const;
   // Where the attacker's pieces but i and j check and guard from where they stand.
   Reach staying(const Army& army, Color attacker, int i, int j) const;
-  // The squares the army's piece i may move to, the others staying, for the king to still end
-  // boxed in: each on its own (a pawn's, with its promotions, all or none). The king does not
-  // end where the piece stands, nor next to the attacker's king.
-  Bitboard finishing_squares(const Defence& defence, const Army& army, Color attacker, int i) const;
+  // The squares of `allowed` the army's piece i may move to, the others staying, for the king to
+  // still end boxed in: each on its own (a pawn's, with its promotions, all or none). The king
+  // does not end where the piece stands, nor next to the attacker's king. With first_only, the
+  // first such square found (enough to know whether there is one).
+  Bitboard finishing_squares(const Defence& defence, const Army& army, Color attacker, int i, Bitboard allowed,
+                             bool first_only) const;
 
   static uint8_t distance(const Within& within, Square from, Square to);
 

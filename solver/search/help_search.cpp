@@ -88,7 +88,10 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   bool found = false;
   for (const Move m : moves) {
     if (!last_moves.allows(m)) continue;
-    if (last_defence && !has(m.from() == king ? targets.king : targets.men, m.to())) continue;
+    if (last_defence && (m.from() == king ? !has(targets.king, m.to())
+                                          : !has(targets.men, m.to()) || !has(targets.movers, m.from()))) {
+      continue;
+    }
     if (control_.stopped()) return true;
     StateInfo st;
     pos.do_move(m, st);

@@ -1,0 +1,93 @@
+#include "solver/search/stalemate_demands.h"
+
+namespace dm::search {
+
+namespace {
+
+// Every rider rides ranks, files or diagonals (piece.h): a pin is along one of those.
+Bitboard lines_through(const Geometry& g, Square king) {
+  return g.rook_attacks(king, 0) | g.bishop_attacks(king, 0) | square_bb(king);
+}
+
+// Whether a piece (not a pawn) of kind t on s has moves that go two ways: two of its leaps, two
+// of its rays, or one of each (a square both on a ray and a leap counts with the ray).
+bool moves_two_ways(const Position& pos, PieceType t, Square s) {
+  const Geometry& g = pos.geometry();
+  const Bitboard targets = g.attacks(t, s, pos.pieces()) & g.board() & ~pos.pieces(color_of(pos.piece_on(s)));
+  Bitboard rays = 0;
+  int ways = 0;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    if (!(is_orthogonal(d) ? g.rides_orthogonal(t) : g.rides_diagonal(t))) continue;
+    rays |= g.ray(d, s);
+    ways += (targets & g.ray(d, s)) != 0;
+  }
+  return ways + popcount(targets & ~rays) >= 2;
+}
+
+}  // namespace
+
+StalemateDemands::StalemateDemands(const Position& pos, Color attacker) {
+  const Geometry& g = pos.geometry();
+  const Color defender = ~attacker;
+  const Bitboard occupied = pos.pieces();
+  const Bitboard theirs = pos.pieces(attacker);
+  const int forward = defender == Color::White ? kStride : -kStride;
+  bool piece_demands = false;
+  for (Bitboard men = pos.pieces(defender) & ~lines_through(g, pos.king_square(defender));
+       men && count_ < kMaxDemands;) {
+    const Square man = pop_lsb(men);
+    const PieceType t = type_of(pos.piece_on(man));
+    Demand d{square_bb(man), 0, 0, 0};
+    if (t == PieceType::Pawn) {
+      // A pawn never stands on its last rank, so the square in front of it is on the board.
+      const Square ahead = Square(man + forward);
+      const bool free_push = !has(occupied, ahead);
+      d.captures = g.pawn_attacks(defender, man) & theirs;
+      d.stays = square_bb(ahead) & theirs;
+      if (!free_push && !d.captures && !d.stays) continue;  // held by its own side for good
+      d.blocks = free_push ? square_bb(ahead) : g.board() & ~g.pawn_attacks(defender, man);
+      d.takes |= pos.ep_squares() & square_bb(Square(man - forward));
+    } else {
+      if (!(g.attacks(t, man, occupied) & g.board() & ~pos.pieces(defender))) continue;
+      impossible_ |= piece_demands;
+      piece_demands = true;
+    }
+    demands_[count_++] = d;
+  }
+}
+
+Bitboard StalemateDemands::meeting(Square from) const {
+  if (impossible_) return 0;
+  Bitboard squares = ~Bitboard(0);
+  for (int i = 0; i < count_; ++i) {
+    const Demand& d = demands_[i];
+    const bool still_blocked = !has(d.stays, from) && !(d.captures & ~square_bb(from));
+    squares &= d.takes | (still_blocked ? d.blocks : 0);
+  }
+  return squares;
+}
+
+StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color attacker) {
+  const Color defender = ~attacker;
+  const int forward = defender == Color::White ? kStride : -kStride;
+  Bitboard free_pieces = 0;
+  Bitboard free_pawns = 0;
+  Bitboard aheads = 0;  // the squares in front of the free pawns
+  for (Bitboard men = pos.pieces(defender) & ~lines_through(pos.geometry(), pos.king_square(defender)); men;) {
+    const Square man = pop_lsb(men);
+    const PieceType t = type_of(pos.piece_on(man));
+    if (t != PieceType::Pawn) {
+      if (moves_two_ways(pos, t, man)) free_pieces |= square_bb(man);
+    } else if (const Square ahead = Square(man + forward); !has(pos.pieces(), ahead)) {
+      free_pawns |= square_bb(man);
+      aheads |= square_bb(ahead);
+    }
+  }
+  const int count = popcount(free_pieces | free_pawns);
+  if (count >= 4 || (count == 3 && !free_pawns)) return {0, 0};
+  if (count == 3) return {free_pieces | free_pawns, aheads};
+  if (count == 2 && !free_pawns) return {free_pieces, ~Bitboard(0)};
+  return {~Bitboard(0), ~Bitboard(0)};
+}
+
+}  // namespace dm::search

@@ -1,0 +1,70 @@
+#pragma once
+// What the attacker's last move of a help stalemate must do to the defender's men (its king
+// aside: the ending bound boxes the king in, ending_bound.h). After that move no man of the
+// defender may have a move left.
+//
+// The defender's king is not in check there (it has just moved), so a man's move is illegal only
+// where it would open a line onto its king: a man on no line through its king cannot be pinned.
+// One move of the attacker takes all the moves of such a man away only by capturing it, or, for
+// a pawn, by standing in front of it (where its push was free) while no square is left for it to
+// capture on (the piece it could capture moves away, and lands where the pawn does not capture).
+// So each such man that has a move now makes a demand on the attacker's last move; a man on a
+// line through its king makes none (a pin might stop it). Two pieces that make demands, neither
+// a pawn, leave no move that stalemates.
+//
+// One move earlier, the defender's last move comes first. Take the men on no line through its
+// king that are free: a pawn whose push is free, and a piece whose moves go two ways (two leaps,
+// two rays, or a leap and a ray). The attacker's last move takes one of them at most (it
+// captures one man, or stands in front of one pawn). The defender's last move, by another man
+// than the king, takes at most two: the man that moves, and a pawn it stands in front of (its
+// new square takes at most one way from a piece, which keeps another). So with four free men
+// only the king's moves may be the last; with three, a move of one of them in front of a free
+// pawn; with two pieces, a move of one of them.
+//
+// It holds where the ending bound does (one move a turn, a royal king), for moves other than
+// castling: the bound is off while a castling right is left.
+
+#include <array>
+
+#include "rules/position.h"
+
+namespace dm::search {
+
+class StalemateDemands {
+ public:
+  // The demands on the attacker to move in pos.
+  StalemateDemands(const Position& pos, Color attacker);
+
+  // The squares a piece of the attacker standing on `from` may move to and meet every demand
+  // (every square when there is none).
+  Bitboard meeting(Square from) const;
+
+  // Whether no move meets them: two pieces make demands.
+  bool impossible() const { return impossible_; }
+
+  // For the defender to move in pos, its last move by a man (not the king): the squares of the
+  // men that may make it, and the squares it may go to.
+  struct LastMen {
+    Bitboard movers;
+    Bitboard landings;
+  };
+  static LastMen last_men(const Position& pos, Color attacker);
+
+ private:
+  // One man's demand: the move captures it (lands on `takes`) or lands on a square of
+  // `blocks`, leaving the pawn no capture (none was there, or the only one was of the moving
+  // piece) and its push blocked (the piece in front of it, where it is the attacker's, stays).
+  struct Demand {
+    Bitboard takes;     // the man's square, and the en-passant square behind a pawn
+    Bitboard blocks;    // empty for a piece: only its capture takes its moves away
+    Bitboard captures;  // a pawn's: the squares holding an attacker's piece it could capture
+    Bitboard stays;     // a pawn's: the square in front of it, where the attacker's piece is
+  };
+
+  static constexpr int kMaxDemands = 16;
+  std::array<Demand, kMaxDemands> demands_;
+  int count_ = 0;
+  bool impossible_ = false;  // two pieces make demands (past kMaxDemands men, none are made)
+};
+
+}  // namespace dm::search

@@ -1,0 +1,106 @@
+// What the attacker's last move of a help stalemate must do to the defender's men, and which of
+// them may make the defender's last move: hand-made positions (White the attacker, Black's king
+// on a8, whose lines are the eighth rank, the a-file and the long diagonal).
+
+#include <catch2/catch.hpp>
+
+#include "rules/notation.h"
+#include "solver/search/stalemate_demands.h"
+#include "test_data.h"
+
+using namespace dm;
+using dm::search::StalemateDemands;
+
+namespace {
+
+Square at(std::string_view name) {
+  const auto s = parse_square(name, Geometry::of(8, 8));
+  REQUIRE(s);
+  return *s;
+}
+
+Bitboard squares(std::initializer_list<std::string_view> names) {
+  Bitboard b = 0;
+  for (const auto name : names) b |= square_bb(at(name));
+  return b;
+}
+
+StalemateDemands demands(std::string_view fen) {
+  return StalemateDemands(dm::test::position_of("chess", fen), Color::White);
+}
+
+StalemateDemands::LastMen last_men(std::string_view fen) {
+  return StalemateDemands::last_men(dm::test::position_of("chess", fen), Color::White);
+}
+
+}  // namespace
+
+TEST_CASE("stalemate demands: a piece off its king's lines that moves must be captured", "[solver][help]") {
+  // The knight on d4: only Qxd4 (or Kxd4) takes its moves away.
+  const auto knight = demands("k7/8/8/8/3n4/8/8/4Q2K w - - 0 1");
+  CHECK(knight.meeting(at("e1")) == squares({"d4"}));
+  CHECK(knight.meeting(at("h1")) == squares({"d4"}));
+  // With the bishop on f6 as well, no one move captures both.
+  const auto two = demands("k7/8/5b2/8/3n4/8/8/4Q2K w - - 0 1");
+  CHECK(two.meeting(at("e1")) == 0);
+  CHECK(two.meeting(at("h1")) == 0);
+  // On the long diagonal the bishop might be pinned: it makes no demand.
+  CHECK(demands("k7/8/8/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
+  // A piece that cannot move makes none either: the knight on h7 is held by its bishop and
+  // pawns, and the pawns by White's (which must stay, and not be joined on a square the pawns
+  // capture on).
+  const auto held = demands("k4b2/7n/5p2/5Pp1/6P1/8/8/4Q2K w - - 0 1");
+  CHECK(has(held.meeting(at("e1")), at("c3")));
+  CHECK_FALSE(has(held.meeting(at("e1")), at("h4")));
+  CHECK(held.meeting(at("f5")) == squares({"f6"}));
+}
+
+TEST_CASE("stalemate demands: a pawn is blocked or captured", "[solver][help]") {
+  // A free push: the move lands in front of the pawn or takes it.
+  CHECK(demands("k7/8/8/4p3/8/8/7R/7K w - - 0 1").meeting(at("h2")) == squares({"e5", "e4"}));
+  // Blocked by White's rook, which must stay; another piece may go anywhere but where the pawn
+  // would capture it.
+  const auto blocked = demands("k7/8/8/4p3/4R3/8/8/7K w - - 0 1");
+  CHECK(blocked.meeting(at("e4")) == squares({"e5"}));
+  const Bitboard king = blocked.meeting(at("h1"));
+  CHECK(has(king, at("g1")));
+  CHECK(has(king, at("e5")));
+  CHECK_FALSE(has(king, at("d4")));
+  CHECK_FALSE(has(king, at("f4")));
+  // Blocked by its own man (which, on the long diagonal, makes no demand), with a capture on
+  // d4: only the knight there may take it away, by moving off (and not to f4), or the pawn is
+  // taken.
+  const auto capture = demands("k7/8/8/4p3/3Np3/8/8/7K w - - 0 1");
+  CHECK(has(capture.meeting(at("d4")), at("f5")));
+  CHECK_FALSE(has(capture.meeting(at("d4")), at("f4")));
+  CHECK(capture.meeting(at("h1")) == squares({"e5"}));
+  // Just after ...e7-e5 the pawn is taken en passant on e6 as well.
+  const auto passed = demands("k7/8/8/3Pp3/8/8/8/7K w - e6 0 1");
+  CHECK(has(passed.meeting(at("d5")), at("e6")));
+  CHECK(has(passed.meeting(at("d5")), at("e4")));
+  CHECK_FALSE(has(passed.meeting(at("d5")), at("d6")));
+}
+
+TEST_CASE("stalemate demands: the men that may make the defender's last move", "[solver][help]") {
+  const auto none = [](const StalemateDemands::LastMen& men) { return men.movers == 0 && men.landings == 0; };
+  const auto any = [](const StalemateDemands::LastMen& men) {
+    return men.movers == ~Bitboard(0) && men.landings == ~Bitboard(0);
+  };
+  // Knight, bishop and rook off the king's lines, each with two ways to go: no man may stop all.
+  CHECK(none(last_men("k7/8/5b2/8/3n4/2r5/8/4Q2K b - - 0 1")));
+  // Two such: one of them must move (the other is then captured), to any square.
+  const auto two = last_men("k7/8/5b2/8/3n4/8/8/4Q2K b - - 0 1");
+  CHECK(two.movers == squares({"f6", "d4"}));
+  CHECK(two.landings == ~Bitboard(0));
+  // With a free pawn on e5 as well: one of the three must move to e4 (White then captures or
+  // blocks the third); with another free pawn on h6, nothing helps.
+  const auto three = last_men("k7/8/5b2/4p3/3n4/8/8/4Q2K b - - 0 1");
+  CHECK(three.movers == squares({"f6", "d4", "e5"}));
+  CHECK(three.landings == squares({"e4"}));
+  CHECK(none(last_men("k7/8/5b1p/4p3/3n4/8/8/4Q2K b - - 0 1")));
+  // Two free pawns: a move of one or a move in front of one may do.
+  CHECK(any(last_men("k7/8/7p/4p3/8/8/8/4Q2K b - - 0 1")));
+  // The bishop on h2 goes one way only (to g1; its pawn stands on g3): a man's move to g1 may
+  // take that away, so every man may move.
+  CHECK(any(last_men("k7/8/8/8/3n4/6p1/7b/4Q2K b - - 0 1")));
+}
