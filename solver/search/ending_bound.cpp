@@ -299,8 +299,8 @@ EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color at
   return squares;
 }
 
-EndingBound::LastMoves EndingBound::last_moves(const Position& pos, Color attacker) const {
-  LastMoves moves;
+EndingBound::AttackerMoves EndingBound::last_moves(const Position& pos, Color attacker) const {
+  AttackerMoves moves;
   if (unbounded(pos, attacker)) return moves;
   const std::optional<StalemateDemands> demands =
       goal_ == Goal::Stalemate ? std::optional<StalemateDemands>(std::in_place, pos, attacker) : std::nullopt;
@@ -324,7 +324,42 @@ EndingBound::LastMoves EndingBound::last_moves(const Position& pos, Color attack
   return moves;
 }
 
-bool EndingBound::LastMoves::allows(Move m) const {
+EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, Color attacker) const {
+  AttackerMoves moves;
+  if (unbounded(pos, attacker)) return moves;
+  const Army a = army(pos, attacker, 1);
+  if (a.count > kMaxRefined) return moves;
+  const Defence d = defence(pos, ~attacker, 1);
+  const auto& attacks = attacks_[index(attacker)];
+  moves.every_ = false;
+  moves.count_ = a.count;
+  for (int i = 0; i < a.count; ++i) {
+    moves.froms_[i] = a.froms[i];
+    Reach others{};
+    for (int k = 0; k < a.count; ++k) {
+      if (k != i) others.add(a.types[k], attacks[index(a.types[k])][a.froms[k]][1]);
+    }
+    const auto& own = attacks[index(a.types[i])];
+    Reach reach = others;
+    if (a.types[i] == PieceType::Pawn) {
+      // Its moves and promotions all or none: the pawn's two moves from where it stands.
+      reach.add(PieceType::Pawn, own[a.froms[i]][2]);
+      moves.tos_[i] = boxed(d, reach) ? ~Bitboard(0) : 0;
+    } else {
+      moves.tos_[i] = 0;
+      for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
+        const Square to = pop_lsb(b);
+        reach = others;
+        reach.add(a.types[i], own[to][1]);
+        if (boxed(d, reach)) moves.tos_[i] |= square_bb(to);
+      }
+    }
+    moves.none_ &= !moves.tos_[i];
+  }
+  return moves;
+}
+
+bool EndingBound::AttackerMoves::allows(Move m) const {
   if (every_) return true;
   for (int i = 0; i < count_; ++i) {
     if (froms_[i] == m.from()) return has(tos_[i], m.to());

@@ -44,9 +44,9 @@ class EndingBound {
  public:
   static constexpr uint8_t kUnreachable = UINT8_MAX;
 
-  // The attacker's last moves that may still end the line: each move of a piece to a square
-  // from which, the others staying, the king may end boxed in (a pawn's moves all or none).
-  class LastMoves {
+  // The moves of the attacker still worth trying: for each piece the squares it may move to (a
+  // pawn's all or none), every move where no choice is made.
+  class AttackerMoves {
    public:
     bool empty() const { return !every_ && none_; }
     bool allows(Move m) const;
@@ -91,9 +91,16 @@ class EndingBound {
   };
   LastDefence last_defence(const Position& pos, Color attacker) const;
 
-  // For the attacker's last move, the defender having none after it: the moves that may still
-  // end the line. Empty where may_end_in_time(pos, attacker, 1, 0) is false.
-  LastMoves last_moves(const Position& pos, Color attacker) const;
+  // For the attacker's last move, the defender having none after it: the moves to a square from
+  // which, the others staying, the king may end boxed in. Empty where may_end_in_time(pos,
+  // attacker, 1, 0) is false.
+  AttackerMoves last_moves(const Position& pos, Color attacker) const;
+
+  // For the attacker's second last move, the defender having one after it: the moves after which
+  // may_end_in_time(pos, attacker, 1, 1) may hold, taking every piece free to make the last move
+  // (its first test). Where the move captures, the defender's men are taken as they stand now,
+  // which only makes the king easier to box in.
+  AttackerMoves second_last_moves(const Position& pos, Color attacker) const;
 
  private:
   // Distances are kept as nested sets: within[from][m] holds the squares at most m moves away,

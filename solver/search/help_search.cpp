@@ -53,13 +53,13 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     return true;
   }
   // No mate or stalemate ends the line if the defender's king can no longer end boxed in; for
-  // the attacker's last move, the bound also says which moves may still end it.
+  // the attacker's last two moves, the bound also says which moves may still end it.
   const Color mover = pos.side_to_move();
   const bool last_attack = turns_left == 1 && mover == rules_.attacker();
-  EndingBound::LastMoves last_moves;
+  EndingBound::AttackerMoves useful;
   if (ending_bound_ && last_attack) {
-    last_moves = ending_bound_->last_moves(pos, rules_.attacker());
-    if (last_moves.empty()) return false;
+    useful = ending_bound_->last_moves(pos, rules_.attacker());
+    if (useful.empty()) return false;
   } else if (ending_bound_) {
     const int defender_moves = mover == rules_.attacker() ? turns_left - 1 : turns_left;
     if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), turns_left, defender_moves)) return false;
@@ -69,6 +69,10 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   // A game that ends before the attacker's last turn is no solution (what NodeRules says of
   // such a node): a lost king here, or no move to play below.
   if (king_lost(pos)) return false;
+  if (ending_bound_ && turns_left == 2 && mover == rules_.attacker()) {
+    useful = ending_bound_->second_last_moves(pos, rules_.attacker());
+    if (useful.empty()) return false;
+  }
   // The attacker's very last move mates only by giving check: the others are not generated.
   const bool only_checks = last_attack && rules_.mates_only_by_check(pos);
   MoveList moves;
@@ -87,7 +91,7 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   const uint64_t nodes_before = nodes_;
   bool found = false;
   for (const Move m : moves) {
-    if (!last_moves.allows(m)) continue;
+    if (!useful.allows(m)) continue;
     if (last_defence && (m.from() == king ? !has(targets.king, m.to())
                                           : !has(targets.men, m.to()) || !has(targets.movers, m.from()))) {
       continue;
