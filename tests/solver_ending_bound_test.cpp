@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "rules/movegen.h"
 #include "rules/notation.h"
 #include "solver/search/ending_bound.h"
 #include "solver_support.h"
@@ -187,9 +188,9 @@ TEST_CASE("ending bound: help play that needs a long walk keeps its solutions", 
 
 namespace {
 
-// A random legal position with few pieces (FEN letters, both kings among them), Black to move
-// and not giving check.
-std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces) {
+// A random legal position with few pieces (FEN letters, both kings among them), `side` ('w' or
+// 'b') to move and not giving check.
+std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces, char side = 'b') {
   std::string board(64, '.');
   for (const char piece : pieces) {
     for (;;) {
@@ -217,7 +218,7 @@ std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view p
     if (empty) fen += std::to_string(empty);
     if (rank) fen += '/';
   }
-  fen += " b - - 0 1";
+  fen += std::string(" ") + side + " - - 0 1";
   Position pos;
   if (pos.set(*make_variant("chess", {}), fen)) return std::nullopt;  // e.g. White in check
   return fen;
@@ -250,5 +251,43 @@ TEST_CASE("ending bound: the solver's help play equals the oracle's on random sp
     }
     INFO(stipulation);
     CHECK(with_solutions > 0);
+  }
+}
+
+TEST_CASE("ending bound: the attacker's second last moves keep every move the node below may need",
+          "[solver][help]") {
+  // On random positions, White to move with two moves left and Black one between them: a move
+  // that second_last_moves leaves out is one after which may_end_in_time(1, 1) fails. Knights
+  // and pawns, as in the oracle test above: a rook or a bishop reaches too far to leave any out.
+  const Variant chess = *make_variant("chess", {});
+  std::mt19937 rng(20261124);
+  for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
+    const EndingBound bound(chess, goal);
+    size_t kept = 0;
+    size_t left_out = 0;
+    for (int positions = 0; positions < 200;) {
+      const auto fen = sparse_position(rng, "KNPkpn", 'w');
+      if (!fen) continue;
+      ++positions;
+      INFO(*fen);
+      Position pos = dm::test::position_of(chess, *fen);
+      const auto useful = bound.second_last_moves(pos, Color::White);
+      MoveList moves;
+      generate_legal(pos, moves);
+      for (const Move m : moves) {
+        StateInfo st;
+        pos.do_move(m, st);
+        const bool may_end = bound.may_end_in_time(pos, Color::White, 1, 1);
+        pos.undo_move(m);
+        if (useful.allows(m)) {
+          ++kept;
+          continue;
+        }
+        ++left_out;
+        CHECK_FALSE(may_end);
+      }
+    }
+    CHECK(kept > 0);
+    CHECK(left_out > 0);
   }
 }
