@@ -44,8 +44,13 @@ TEST_CASE("stalemate demands: a piece off its king's lines that moves must be ca
   const auto two = demands("k7/8/5b2/8/3n4/8/8/4Q2K w - - 0 1");
   CHECK(two.meeting(at("e1")) == 0);
   CHECK(two.meeting(at("h1")) == 0);
-  // On the long diagonal the bishop might be pinned: it makes no demand.
+  // On the long diagonal the bishop might be pinned: it makes no demand. Behind a man of its
+  // own it cannot be, and behind two of White's pieces neither; behind one, which may move off,
+  // it may.
   CHECK(demands("k7/8/8/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
+  CHECK(demands("k7/8/2p5/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
+  CHECK(demands("k7/1N6/2N5/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
+  CHECK(demands("k7/8/2N5/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
   // A piece that cannot move makes none either: the knight on h7 is held by its bishop and
   // pawns, and the pawns by White's (which must stay, and not be joined on a square the pawns
   // capture on).
@@ -67,13 +72,17 @@ TEST_CASE("stalemate demands: a pawn is blocked or captured", "[solver][help]") 
   CHECK(has(king, at("e5")));
   CHECK_FALSE(has(king, at("d4")));
   CHECK_FALSE(has(king, at("f4")));
-  // Blocked by its own man (which, on the long diagonal, makes no demand), with a capture on
-  // d4: only the knight there may take it away, by moving off (and not to f4), or the pawn is
-  // taken.
-  const auto capture = demands("k7/8/8/4p3/3Np3/8/8/7K w - - 0 1");
+  // Blocked by its own man (which, first on the long diagonal with White's bishop to pin it,
+  // makes no demand), with a capture on d4: only the knight there may take it away, by moving
+  // off (and not to f4), or the pawn is taken.
+  const auto capture = demands("k7/8/8/4p3/3Np3/8/8/B6K w - - 0 1");
   CHECK(has(capture.meeting(at("d4")), at("f5")));
   CHECK_FALSE(has(capture.meeting(at("d4")), at("f4")));
   CHECK(capture.meeting(at("h1")) == squares({"e5"}));
+  // With no piece of White's to pin it, the pawn on e4 must be blocked or taken as well.
+  const auto unpinned = demands("k7/8/8/4p3/3Np3/8/8/7K w - - 0 1");
+  CHECK(unpinned.meeting(at("d4")) == squares({"e4", "e3"}));
+  CHECK(unpinned.meeting(at("h1")) == 0);
   // Just after ...e7-e5 the pawn is taken en passant on e6 as well.
   const auto passed = demands("k7/8/8/3Pp3/8/8/8/7K w - e6 0 1");
   CHECK(has(passed.meeting(at("d5")), at("e6")));

@@ -9,6 +9,37 @@ Bitboard lines_through(const Geometry& g, Square king) {
   return g.rook_attacks(king, 0) | g.bishop_attacks(king, 0) | square_bb(king);
 }
 
+// The defender's men that a pin may hold after one move of the attacker: on a ray from their
+// king, the first man, or the second behind a piece of the attacker (which may move off), where
+// the attacker has a piece that rides that ray's way or a pawn about to promote.
+Bitboard pinnable(const Position& pos, Color attacker) {
+  const Geometry& g = pos.geometry();
+  const Color defender = ~attacker;
+  const int promotion_rank = attacker == Color::White ? g.ranks() - 2 : 1;
+  const bool promotes = pos.pieces(attacker, PieceType::Pawn) & g.rank_bb(promotion_rank);
+  bool orthogonal = promotes;
+  bool diagonal = promotes;
+  for (Bitboard b = pos.pieces(attacker); b;) {
+    const PieceType t = type_of(pos.piece_on(pop_lsb(b)));
+    orthogonal |= g.rides_orthogonal(t);
+    diagonal |= g.rides_diagonal(t);
+  }
+  const Square king = pos.king_square(defender);
+  Bitboard men = 0;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    if (!(is_orthogonal(d) ? orthogonal : diagonal)) continue;
+    Bitboard on_ray = g.ray(d, king) & pos.pieces();
+    for (int nth = 0; nth < 2 && on_ray; ++nth) {
+      const Square s = d < 4 ? lsb(on_ray) : msb(on_ray);
+      on_ray ^= square_bb(s);
+      if (!has(pos.pieces(defender), s)) continue;
+      men |= square_bb(s);
+      break;
+    }
+  }
+  return men;
+}
+
 // Whether a piece (not a pawn) of kind t on s has moves that go two ways: two of its leaps, two
 // of its rays, or one of each (a square both on a ray and a leap counts with the ray).
 bool moves_two_ways(const Position& pos, PieceType t, Square s) {
@@ -33,7 +64,7 @@ StalemateDemands::StalemateDemands(const Position& pos, Color attacker) {
   const Bitboard theirs = pos.pieces(attacker);
   const int forward = defender == Color::White ? kStride : -kStride;
   bool piece_demands = false;
-  for (Bitboard men = pos.pieces(defender) & ~lines_through(g, pos.king_square(defender));
+  for (Bitboard men = pos.pieces(defender) & ~pinnable(pos, attacker) & ~square_bb(pos.king_square(defender));
        men && count_ < kMaxDemands;) {
     const Square man = pop_lsb(men);
     const PieceType t = type_of(pos.piece_on(man));

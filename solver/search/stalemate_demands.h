@@ -4,16 +4,18 @@
 // defender may have a move left.
 //
 // The defender's king is not in check there (it has just moved), so a man's move is illegal only
-// where it would open a line onto its king: a man on no line through its king cannot be pinned.
-// One move of the attacker takes all the moves of such a man away only by capturing it, or, for
-// a pawn, by standing in front of it (where its push was free) while no square is left for it to
-// capture on (the piece it could capture moves away, and lands where the pawn does not capture).
-// So each such man that has a move now makes a demand on the attacker's last move; a man on a
-// line through its king makes none (a pin might stop it). Two pieces that make demands, neither
-// a pawn, leave no move that stalemates.
+// where it would open a line onto its king. After one move of the attacker, a pin holds only the
+// first man on a ray from the king, or the second behind a piece of the attacker that moves off,
+// and only on a ray of a kind that a piece of the attacker rides (or a pawn of it promotes to).
+// One move of the attacker takes all the moves of any other man away only by capturing it, or,
+// for a pawn, by standing in front of it (where its push was free) while no square is left for
+// it to capture on (the piece it could capture moves away, and lands where the pawn does not
+// capture). So each such man that has a move now makes a demand on the attacker's last move; a
+// man a pin may hold makes none. Two pieces that make demands, neither a pawn, leave no move
+// that stalemates.
 //
-// One move earlier, the defender's last move comes first. Take the men on no line through its
-// king that are free: a pawn whose push is free, and a piece whose moves go two ways (two leaps,
+// One move earlier, the defender's last move comes first (and may open a ray). Take the men on
+// no line through its king that are free: a pawn whose push is free, and a piece whose moves go two ways (two leaps,
 // two rays, or a leap and a ray). The attacker's last move takes one of them at most (it
 // captures one man, or stands in front of one pawn). The defender's last move, by another man
 // than the king, takes at most two: the man that moves, and a pawn it stands in front of (its
