@@ -150,7 +150,7 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
       const auto s = parse_square(name, g);
       if (!s) return error("e.p.", "'" + std::string(name) + "' is not a square of this board");
       const Color passed_by = rank_of(*s) == 2 ? Color::White : rank_of(*s) == g.ranks() - 3 ? Color::Black : side_;
-      const int step = passed_by == Color::White ? kStride : -kStride;
+      const int step = pawn_forward(passed_by);
       if (rank_of(*s) != 2 && rank_of(*s) != g.ranks() - 3) {
         return error("e.p.", std::string(name) + " is not on the third or sixth rank");
       }

@@ -167,7 +167,7 @@ class Generator {
 
   void pawns(Bitboard pawns, Bitboard target, bool with_pushes) {
     if (!pawns) return;
-    const int forward = us_ == Color::White ? kStride : -kStride;
+    const int forward = pawn_forward(us_);
     const Bitboard last_rank = g_.rank_bb(us_ == Color::White ? g_.ranks() - 1 : 0);
     const auto& promotions = pos_.variant().promotions;
     if (with_pushes) {
@@ -196,7 +196,7 @@ class Generator {
   }
 
   bool en_passant_keeps_king_safe(Move m) const {
-    const Square captured = Square(m.to() + (us_ == Color::White ? -kStride : kStride));
+    const Square captured = Square(m.to() - pawn_forward(us_));
     const Bitboard occupied = (occupied_ ^ square_bb(m.from()) ^ square_bb(captured)) | square_bb(m.to());
     return !(pos_.attackers_to(pos_.king_square(us_), occupied) & pos_.pieces(them_) & ~square_bb(captured));
   }

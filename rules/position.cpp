@@ -15,8 +15,6 @@ Bitboard pieces_of_kinds(const std::array<Bitboard, kPieceTypeCount>& by_type, u
   return result;
 }
 
-int forward(Color c) { return c == Color::White ? kStride : -kStride; }
-
 }  // namespace
 
 Position::Position(const Position& other) { *this = other; }
@@ -168,7 +166,7 @@ Bitboard Position::capturable_ep(Bitboard passed, Color passed_by) const {
   Bitboard result = 0;
   for (Bitboard b = passed; b;) {
     const Square s = pop_lsb(b);
-    const Square pawn = Square(s + forward(passed_by));
+    const Square pawn = Square(s + pawn_forward(passed_by));
     if (board_[s] == Piece::None && board_[pawn] == make_piece(passed_by, PieceType::Pawn) &&
         (geometry_->pawn_attacks(passed_by, s) & pieces(~passed_by, PieceType::Pawn))) {
       result |= square_bb(s);
@@ -319,7 +317,7 @@ void Position::do_move(Move m, StateInfo& new_state) {
     put_piece(rook, route.rook_to);
   } else {
     const Square captured_at =
-        m.kind() == MoveKind::EnPassant ? Square(to - forward(us)) : to;
+        m.kind() == MoveKind::EnPassant ? Square(to - pawn_forward(us)) : to;
     st.captured = board_[captured_at];
     if (st.captured != Piece::None) {
       st.key ^= z.piece_square[uint8_t(st.captured)][captured_at];
@@ -330,7 +328,7 @@ void Position::do_move(Move m, StateInfo& new_state) {
     move_piece(from, to);
     if (type_of(piece) == PieceType::Pawn) {
       st.rule50 = 0;
-      if (to - from == 2 * forward(us)) double_step_passed = Square(from + forward(us));
+      if (to - from == 2 * pawn_forward(us)) double_step_passed = Square(from + pawn_forward(us));
       if (m.kind() == MoveKind::Promotion) {
         const Piece promoted = make_piece(us, m.promotion());
         st.key ^= z.piece_square[uint8_t(piece)][to] ^ z.piece_square[uint8_t(promoted)][to];
@@ -375,7 +373,7 @@ void Position::undo_move(Move m) {
     }
     move_piece(to, m.from());
     if (st.captured != Piece::None) {
-      put_piece(st.captured, m.kind() == MoveKind::EnPassant ? Square(to - forward(mover)) : to);
+      put_piece(st.captured, m.kind() == MoveKind::EnPassant ? Square(to - pawn_forward(mover)) : to);
     }
   }
   st_ = st.previous;

@@ -24,6 +24,8 @@ constexpr Square kNoSquare = 0x7F;
 constexpr Square make_square(int file, int rank) { return Square(rank * kStride + file); }
 constexpr int file_of(Square s) { return s % kStride; }
 constexpr int rank_of(Square s) { return s / kStride; }
+// The step of a pawn of colour c in the square index (one rank up for White, down for Black).
+constexpr int pawn_forward(Color c) { return c == Color::White ? kStride : -kStride; }
 
 // Piece kinds known to the engine. Their movement is not coded per kind: it is read from the
 // descriptions in piece.cpp (leaper offsets and rider directions); only the pawn's moves and the

@@ -215,10 +215,10 @@ bool EndingBound::boxed(const Defence& d, const Reach& reach, Bitboard away) con
   return false;
 }
 
-EndingBound::Reach EndingBound::staying(const Army& a, Color attacker, int i, int j) const {
+EndingBound::Reach EndingBound::others(const Army& a, Color attacker, int i, int j, int moves) const {
   Reach reach{};
   for (int k = 0; k < a.count; ++k) {
-    if (k != i && k != j) reach.add(a.types[k], attacks_[index(attacker)][index(a.types[k])][a.froms[k]][0]);
+    if (k != i && k != j) reach.add(a.types[k], attacks_[index(attacker)][index(a.types[k])][a.froms[k]][moves]);
   }
   return reach;
 }
@@ -226,8 +226,8 @@ EndingBound::Reach EndingBound::staying(const Army& a, Color attacker, int i, in
 Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color attacker, int i, Bitboard allowed,
                                         bool first_only) const {
   const auto& attacks = attacks_[index(attacker)][index(a.types[i])];
-  const Reach others = staying(a, attacker, i, i);
-  Reach reach = others;
+  const Reach staying = others(a, attacker, i, i, 0);
+  Reach reach = staying;
   reach.add(a.types[i], attacks[a.froms[i]][1]);
   if (!boxed(d, reach)) return 0;
   if (a.types[i] == PieceType::Pawn) return allowed;
@@ -238,7 +238,7 @@ Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color a
   for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed;
        b;) {
     const Square to = pop_lsb(b);
-    reach = others;
+    reach = staying;
     reach.add(a.types[i], attacks[to][0]);
     if (!boxed(d, reach, staying_king | (king_moves ? king_zone(to) : square_bb(to)))) continue;
     squares |= square_bb(to);
@@ -270,7 +270,7 @@ bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int a
     }
     const auto& attacks = attacks_[index(attacker)];
     for (int j = i; j < a.count; ++j) {
-      Reach reach = staying(a, attacker, i, j);
+      Reach reach = others(a, attacker, i, j, 0);
       reach.add(a.types[i], attacks[index(a.types[i])][a.froms[i]][i == j ? 2 : 1]);
       if (i != j) reach.add(a.types[j], attacks[index(a.types[j])][a.froms[j]][1]);
       if (boxed(d, reach)) return true;
@@ -335,12 +335,9 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
   moves.count_ = a.count;
   for (int i = 0; i < a.count; ++i) {
     moves.froms_[i] = a.froms[i];
-    Reach others{};
-    for (int k = 0; k < a.count; ++k) {
-      if (k != i) others.add(a.types[k], attacks[index(a.types[k])][a.froms[k]][1]);
-    }
+    const Reach free = others(a, attacker, i, i, 1);
     const auto& own = attacks[index(a.types[i])];
-    Reach reach = others;
+    Reach reach = free;
     if (a.types[i] == PieceType::Pawn) {
       // Its moves and promotions all or none: the pawn's two moves from where it stands.
       reach.add(PieceType::Pawn, own[a.froms[i]][2]);
@@ -349,7 +346,7 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
       moves.tos_[i] = 0;
       for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
         const Square to = pop_lsb(b);
-        reach = others;
+        reach = free;
         reach.add(a.types[i], own[to][1]);
         if (boxed(d, reach)) moves.tos_[i] |= square_bb(to);
       }

@@ -149,8 +149,9 @@ class EndingBound {
   // Whether the king may end boxed in on some square of its walk but those of `away`, with the
   // attacker's pieces checking and guarding where `reach` says.
   bool boxed(const Defence& defence, const Reach& reach, Bitboard away = 0) const;
-  // Where the attacker's pieces but i and j check and guard from where they stand.
-  Reach staying(const Army& army, Color attacker, int i, int j) const;
+  // Where the attacker's pieces but i and j check and guard with `moves` moves each (0: from
+  // where they stand).
+  Reach others(const Army& army, Color attacker, int i, int j, int moves) const;
   // The squares of `allowed` the army's piece i may move to, the others staying, for the king to
   // still end boxed in: each on its own (a pawn's, with its promotions, all or none). The king
   // does not end where the piece stands, nor next to the attacker's king. With first_only, the

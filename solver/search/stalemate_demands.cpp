@@ -62,7 +62,7 @@ StalemateDemands::StalemateDemands(const Position& pos, Color attacker) {
   const Color defender = ~attacker;
   const Bitboard occupied = pos.pieces();
   const Bitboard theirs = pos.pieces(attacker);
-  const int forward = defender == Color::White ? kStride : -kStride;
+  const int forward = pawn_forward(defender);
   bool piece_demands = false;
   for (Bitboard men = pos.pieces(defender) & ~pinnable(pos, attacker) & ~square_bb(pos.king_square(defender));
        men && count_ < kMaxDemands;) {
@@ -100,7 +100,7 @@ Bitboard StalemateDemands::meeting(Square from) const {
 
 StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color attacker) {
   const Color defender = ~attacker;
-  const int forward = defender == Color::White ? kStride : -kStride;
+  const int forward = pawn_forward(defender);
   Bitboard free_pieces = 0;
   Bitboard free_pawns = 0;
   Bitboard aheads = 0;  // the squares in front of the free pawns
