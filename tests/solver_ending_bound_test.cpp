@@ -2,6 +2,7 @@
 // verdict on positions where a mate or a stalemate is or is not within reach, and help play
 // whose published or brute-forced solutions it must keep.
 
+#include <array>
 #include <optional>
 #include <random>
 #include <string>
@@ -289,5 +290,54 @@ TEST_CASE("ending bound: the attacker's second last moves keep every move the no
     }
     CHECK(kept > 0);
     CHECK(left_out > 0);
+  }
+}
+
+TEST_CASE("ending bound: the defender's moves it leaves out are those after which the bound fails",
+          "[solver][help]") {
+  // On random positions, Black to move: a move that defender_moves leaves out is one after
+  // which the node below fails the bound. With White's two moves and Black's last to come, that
+  // is may_end_in_time(2, 1) or second_last_moves (which must leave White a move); with three
+  // and two, may_end_in_time(3, 2). Black has a knight, a bishop or a rook and a pawn besides
+  // its king, so that most of its moves are men's moves, which are the ones it judges.
+  const Variant chess = *make_variant("chess", {});
+  std::mt19937 rng(20261125);
+  for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
+    const EndingBound bound(chess, goal);
+    for (const int attacker_moves : {2, 3}) {
+      // With three moves White's knight or bishop reaches too far to leave any out: a pawn alone.
+      const auto sets = attacker_moves == 2 ? std::array<std::string_view, 3>{"KNPkpn", "KNPkpb", "KBPkpr"}
+                                            : std::array<std::string_view, 3>{"KPkpn", "KPkpb", "KPkpr"};
+      for (const std::string_view pieces : sets) {
+        size_t kept = 0;  // of the moves after which the bound passes
+        size_t left_out = 0;
+        for (int positions = 0; positions < 150;) {
+          const auto fen = sparse_position(rng, pieces, 'b');
+          if (!fen) continue;
+          ++positions;
+          INFO(*fen);
+          Position pos = dm::test::position_of(chess, *fen);
+          const auto useful = bound.defender_moves(pos, Color::White, attacker_moves, attacker_moves - 1);
+          MoveList moves;
+          generate_legal(pos, moves);
+          for (const Move m : moves) {
+            StateInfo st;
+            pos.do_move(m, st);
+            const bool may_end = bound.may_end_in_time(pos, Color::White, attacker_moves, attacker_moves - 1) &&
+                                 (attacker_moves != 2 || !bound.second_last_moves(pos, Color::White).empty());
+            pos.undo_move(m);
+            if (useful.allows(pos, m)) {
+              kept += may_end;
+              continue;
+            }
+            ++left_out;
+            CHECK_FALSE(may_end);
+          }
+        }
+        INFO(pieces << " " << attacker_moves);
+        CHECK(kept > 0);
+        CHECK(left_out > 0);
+      }
+    }
   }
 }

@@ -223,6 +223,41 @@ EndingBound::Reach EndingBound::others(const Army& a, Color attacker, int i, int
   return reach;
 }
 
+template <class Visit>
+void EndingBound::two_move_reaches(const Army& a, Color attacker, Visit&& visit) const {
+  const auto& attacks = attacks_[index(attacker)];
+  for (int i = 0; i < a.count; ++i) {
+    for (int j = i; j < a.count; ++j) {
+      Reach reach = others(a, attacker, i, j, 0);
+      reach.add(a.types[i], attacks[index(a.types[i])][a.froms[i]][i == j ? 2 : 1]);
+      if (i != j) reach.add(a.types[j], attacks[index(a.types[j])][a.froms[j]][1]);
+      if (!visit(reach)) return;
+    }
+  }
+}
+
+template <class Visit>
+void EndingBound::second_last_reaches(const Army& a, Color attacker, Visit&& visit) const {
+  const auto& attacks = attacks_[index(attacker)];
+  for (int i = 0; i < a.count; ++i) {
+    const Reach free = others(a, attacker, i, i, 1);
+    const auto& own = attacks[index(a.types[i])];
+    Reach reach = free;
+    if (a.types[i] == PieceType::Pawn) {
+      // Its moves and promotions all or none: the pawn's two moves from where it stands.
+      reach.add(PieceType::Pawn, own[a.froms[i]][2]);
+      if (!visit(i, kNoSquare, reach)) return;
+      continue;
+    }
+    for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
+      const Square to = pop_lsb(b);
+      reach = free;
+      reach.add(a.types[i], own[to][1]);
+      if (!visit(i, to, reach)) return;
+    }
+  }
+}
+
 Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color attacker, int i, Bitboard allowed,
                                         bool first_only) const {
   const auto& attacks = attacks_[index(attacker)][index(a.types[i])];
@@ -263,20 +298,18 @@ bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int a
   if (attacker_moves > 2 || a.count > kMaxRefined) return true;
   // With one or two moves left, one piece moves or two do: i moves (twice where j is i), j too;
   // the others stay where they are.
-  for (int i = 0; i < a.count; ++i) {
-    if (attacker_moves == 1) {
+  if (attacker_moves == 1) {
+    for (int i = 0; i < a.count; ++i) {
       if (finishing_squares(d, a, attacker, i, ~Bitboard(0), true)) return true;
-      continue;
     }
-    const auto& attacks = attacks_[index(attacker)];
-    for (int j = i; j < a.count; ++j) {
-      Reach reach = others(a, attacker, i, j, 0);
-      reach.add(a.types[i], attacks[index(a.types[i])][a.froms[i]][i == j ? 2 : 1]);
-      if (i != j) reach.add(a.types[j], attacks[index(a.types[j])][a.froms[j]][1]);
-      if (boxed(d, reach)) return true;
-    }
+    return false;
   }
-  return false;
+  bool boxes = false;
+  two_move_reaches(a, attacker, [&](const Reach& reach) {
+    boxes = boxed(d, reach);
+    return !boxes;
+  });
+  return boxes;
 }
 
 EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color attacker) const {
@@ -330,30 +363,70 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
   const Army a = army(pos, attacker, 1);
   if (a.count > kMaxRefined) return moves;
   const Defence d = defence(pos, ~attacker, 1);
-  const auto& attacks = attacks_[index(attacker)];
   moves.every_ = false;
   moves.count_ = a.count;
   for (int i = 0; i < a.count; ++i) {
     moves.froms_[i] = a.froms[i];
-    const Reach free = others(a, attacker, i, i, 1);
-    const auto& own = attacks[index(a.types[i])];
-    Reach reach = free;
-    if (a.types[i] == PieceType::Pawn) {
-      // Its moves and promotions all or none: the pawn's two moves from where it stands.
-      reach.add(PieceType::Pawn, own[a.froms[i]][2]);
-      moves.tos_[i] = boxed(d, reach) ? ~Bitboard(0) : 0;
-    } else {
-      moves.tos_[i] = 0;
-      for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
-        const Square to = pop_lsb(b);
-        reach = free;
-        reach.add(a.types[i], own[to][1]);
-        if (boxed(d, reach)) moves.tos_[i] |= square_bb(to);
-      }
-    }
-    moves.none_ &= !moves.tos_[i];
+    moves.tos_[i] = 0;
   }
+  second_last_reaches(a, attacker, [&](int i, Square to, const Reach& reach) {
+    if (boxed(d, reach)) moves.tos_[i] |= to == kNoSquare ? ~Bitboard(0) : square_bb(to);
+    return true;
+  });
+  for (int i = 0; i < a.count; ++i) moves.none_ &= !moves.tos_[i];
   return moves;
+}
+
+void EndingBound::narrow(const Defence& d, const Reach& reach, DefenderMoves::Narrowing& n) const {
+  for (Bitboard b = goal_ == Goal::Mate ? d.walk & reach.checks : d.walk; b && !n.every;) {
+    const Square k = pop_lsb(b);
+    const Bitboard need = geometry_.leaps(PieceType::King, k) & geometry_.board() & ~reach.guards;
+    const Bitboard unheld = need & ~d.holds;
+    const Bitboard unfilled = need & ~d.men;
+    const int slack = d.moves - king_walk(d.king, k);
+    const int left = popcount(unfilled);
+    if (left <= slack && !unheld) n.every = true;
+    if (left == slack + 1) n.onto |= unfilled;
+    if (left <= slack) n.cover |= unheld;
+  }
+}
+
+EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Color attacker, int attacker_moves,
+                                                       int defender_moves) const {
+  DefenderMoves moves;
+  if (unbounded(pos, attacker)) return moves;
+  const Army a = army(pos, attacker, attacker_moves);
+  // The defence were it to pass: its men where they stand, its moves left after this one.
+  const Defence d = defence(pos, ~attacker, defender_moves);
+  DefenderMoves::Narrowing& roaming = moves.narrowings_[moves.count_++];
+  narrow(d, a.roaming, roaming);
+  if (attacker_moves == 2 && a.count <= kMaxRefined) {
+    DefenderMoves::Narrowing& two_moves = moves.narrowings_[moves.count_++];
+    two_move_reaches(a, attacker, [&](const Reach& reach) {
+      narrow(d, reach, two_moves);
+      return !two_moves.every;
+    });
+    DefenderMoves::Narrowing& second_last = moves.narrowings_[moves.count_++];
+    second_last_reaches(a, attacker, [&](int, Square, const Reach& reach) {
+      narrow(d, reach, second_last);
+      return !second_last.every;
+    });
+  }
+  moves.bound_ = this;
+  moves.defender_ = ~attacker;
+  moves.moves_left_ = std::min(defender_moves, kSteps - 1);
+  return moves;
+}
+
+bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
+  if (!bound_ || m.from() == pos.king_square(defender_)) return true;
+  const PieceType t = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos.piece_on(m.from()));
+  const Bitboard reached = bound_->stands_[index(defender_)][index(t)][m.to()][moves_left_];
+  for (int i = 0; i < count_; ++i) {
+    const Narrowing& n = narrowings_[i];
+    if (!n.every && !has(n.onto, m.to()) && !(reached & n.cover)) return false;
+  }
+  return true;
 }
 
 bool EndingBound::AttackerMoves::allows(Move m) const {

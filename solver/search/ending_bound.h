@@ -60,6 +60,27 @@ class EndingBound {
     std::array<Bitboard, kMaxRefined> tos_;
   };
 
+  // The defender's moves still worth trying: every king move, and the men's moves that each
+  // narrowing allows, those onto a square of its `onto` or to a square from which the man
+  // (promoted, where it promotes) reaches one of its `cover` with the defender's moves left.
+  class DefenderMoves {
+   public:
+    bool allows(const Position& pos, Move m) const;
+
+   private:
+    friend class EndingBound;
+    struct Narrowing {
+      bool every = false;
+      Bitboard onto = 0;
+      Bitboard cover = 0;
+    };
+    const EndingBound* bound_ = nullptr;  // nullptr: every move is allowed
+    Color defender_ = Color::White;
+    int moves_left_ = 0;  // the defender's, after this move
+    std::array<Narrowing, 3> narrowings_{};
+    int count_ = 0;
+  };
+
   EndingBound(const Variant& variant, Goal goal);
 
   // Whether the bound holds for help play with this goal in this variant (see above).
@@ -101,6 +122,17 @@ class EndingBound {
   // (its first test). Where the move captures, the defender's men are taken as they stand now,
   // which only makes the king easier to box in.
   AttackerMoves second_last_moves(const Position& pos, Color attacker) const;
+
+  // For the defender to move, with `attacker_moves` and `defender_moves` left after its move:
+  // the moves after which may_end_in_time's first test may pass (every piece of the attacker
+  // roaming), and with two moves of the attacker left, second_last_moves may leave a move too.
+  // A man's move adds at most its own square to the defender's men and the squares it reaches
+  // from there to what they hold (moving away, it takes its old ones with it; capturing, it only
+  // takes guards away), and the king stays. So where, for some square k within the king's walk
+  // and a reach these tests try, the men as they stand leave one square more next to k to fill
+  // than the moves left allow, the move must go there; where they leave no more but some square
+  // no man holds, it must reach that square; where they leave neither, every move may do.
+  DefenderMoves defender_moves(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
 
  private:
   // Distances are kept as nested sets: within[from][m] holds the squares at most m moves away,
@@ -158,6 +190,19 @@ class EndingBound {
   // first such square found (enough to know whether there is one).
   Bitboard finishing_squares(const Defence& defence, const Army& army, Color attacker, int i, Bitboard allowed,
                              bool first_only) const;
+
+  // Widens n with the moves of the defender's men after which the king may end boxed in with
+  // the attacker's pieces checking and guarding where `reach` says (see defender_moves).
+  void narrow(const Defence& defence, const Reach& reach, DefenderMoves::Narrowing& n) const;
+  // Calls visit(reach) for each reach may_box tests with two moves left: piece i moves twice, or
+  // i and j once each, the others staying. Stops where visit returns false.
+  template <class Visit>
+  void two_move_reaches(const Army& army, Color attacker, Visit&& visit) const;
+  // Calls visit(i, to, reach) for each reach that second_last_moves tests: piece i of the army
+  // moves to `to` (each square it may go to; for a pawn, both its moves together, `to` being
+  // kNoSquare) and then every piece may make one move more. Stops where visit returns false.
+  template <class Visit>
+  void second_last_reaches(const Army& army, Color attacker, Visit&& visit) const;
 
   static uint8_t distance(const Within& within, Square from, Square to);
 

@@ -73,6 +73,11 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     useful = ending_bound_->second_last_moves(pos, rules_.attacker());
     if (useful.empty()) return false;
   }
+  // The defender's moves before its last: those after which the bound may still pass below.
+  EndingBound::DefenderMoves defence_useful;
+  if (ending_bound_ && turns_left >= 2 && mover != rules_.attacker()) {
+    defence_useful = ending_bound_->defender_moves(pos, rules_.attacker(), turns_left, turns_left - 1);
+  }
   // The attacker's very last move mates only by giving check: the others are not generated.
   const bool only_checks = last_attack && rules_.mates_only_by_check(pos);
   MoveList moves;
@@ -91,7 +96,7 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   const uint64_t nodes_before = nodes_;
   bool found = false;
   for (const Move m : moves) {
-    if (!useful.allows(m)) continue;
+    if (!useful.allows(m) || !defence_useful.allows(pos, m)) continue;
     if (last_defence && (m.from() == king ? !has(targets.king, m.to())
                                           : !has(targets.men, m.to()) || !has(targets.movers, m.from()))) {
       continue;

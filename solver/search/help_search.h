@@ -7,9 +7,11 @@
 // solution is stored as such (an exact-length entry, since help play is not monotone in the
 // length) and never searched again through a transposition. A search stopped by a limit
 // stores nothing it has not finished. Where it holds, the ending bound (ending_bound.h) cuts
-// the lines in which the defender's king can no longer end boxed in, and on the last three
-// moves (the attacker's last two, the defender's last) the moves that cannot box it in; for a
-// stalemate, also those that leave a man of the defender a move (stalemate_demands.h).
+// the lines in which the defender's king can no longer end boxed in. It also leaves out,
+// without playing them, the moves after which it would cut the line: the defender's men's
+// moves at every turn, and on the last three moves (the attacker's last two, the defender's
+// last) every move that cannot box the king in; for a stalemate, also those that leave a man of
+// the defender a move (stalemate_demands.h).
 
 #include <vector>
 
