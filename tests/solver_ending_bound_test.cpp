@@ -158,20 +158,23 @@ TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {
   // The defender's last move before Rg8#: b7 must be held, so a man's move goes there (or next
   // to the king elsewhere); with b7 held already, any move may do. The king may not move: on b8
   // or b7 it would not be boxed in by one more move of the rook.
-  const Bitboard next_to_king = chess.geometry().leaps(PieceType::King, at("a8"));
   const auto open = mate.last_defence(dm::test::position_of("chess", "k1b5/p7/8/8/8/8/8/6RK b - - 0 1"), Color::White);
-  CHECK(open.men == next_to_king);
-  CHECK(open.king == 0);
+  CHECK(open.allows(move("c8", "b7")));
+  CHECK_FALSE(open.allows(move("c8", "d7")));
+  CHECK_FALSE(open.allows(move("a7", "a6")));
+  CHECK_FALSE(open.allows(move("a8", "b8")));
+  CHECK_FALSE(open.allows(move("a8", "b7")));
   const auto held = mate.last_defence(dm::test::position_of("chess", "k7/pb6/8/8/8/8/7K/6R1 b - - 0 1"), Color::White);
-  CHECK(held.men == ~Bitboard(0));
-  CHECK(held.king == 0);
+  CHECK(held.allows(move("b7", "c6")));
+  CHECK(held.allows(move("a7", "a6")));
+  CHECK_FALSE(held.allows(move("a8", "b8")));
   // Ra1# already awaits the king on g1, and Kh1 Ra1# mates too, so the king's h1 is kept; on
   // f1 the rook cannot both check and guard e1, on f2 nothing guards e1, f1 and g3 at once.
   const auto corner = mate.last_defence(dm::test::position_of("chess", "8/8/8/8/8/6K1/R5p1/6k1 b - - 0 1"), Color::White);
-  CHECK(corner.men == ~Bitboard(0));
-  CHECK(has(corner.king, at("h1")));
-  CHECK_FALSE(has(corner.king, at("f1")));
-  CHECK_FALSE(has(corner.king, at("f2")));
+  CHECK(corner.allows(move("g2", "g1")));
+  CHECK(corner.allows(move("g1", "h1")));
+  CHECK_FALSE(corner.allows(move("g1", "f1")));
+  CHECK_FALSE(corner.allows(move("g1", "f2")));
 }
 
 TEST_CASE("ending bound: help play that needs a long walk keeps its solutions", "[solver][help]") {
@@ -190,10 +193,18 @@ TEST_CASE("ending bound: help play that needs a long walk keeps its solutions", 
 namespace {
 
 // A random legal position with few pieces (FEN letters, both kings among them), `side` ('w' or
-// 'b') to move and not giving check.
-std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces, char side = 'b') {
+// 'b') to move and not giving check; with `cornered`, Black's king in a corner.
+std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces, char side = 'b',
+                                           bool cornered = false) {
   std::string board(64, '.');
   for (const char piece : pieces) {
+    if (piece == 'k' && cornered) {
+      const int corners[] = {0, 7, 56, 63};
+      const int s = corners[std::uniform_int_distribution<int>(0, 3)(rng)];
+      if (board[s] != '.') return std::nullopt;
+      board[s] = piece;
+      continue;
+    }
     for (;;) {
       const int s = std::uniform_int_distribution<int>(0, 63)(rng);
       const bool pawn_rank = s / 8 == 0 || s / 8 == 7;
@@ -339,5 +350,53 @@ TEST_CASE("ending bound: the defender's moves it leaves out are those after whic
         CHECK(left_out > 0);
       }
     }
+  }
+}
+
+TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves no reply stalemates after",
+          "[solver][help]") {
+  // On random positions with Black's king in a corner, Black to make its last move: after each
+  // move the filter leaves out, no move of White stalemates Black (checked by playing every
+  // reply). Black has one to three men, so that the free pieces' demands (stalemate_demands.h)
+  // decide.
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  std::mt19937 rng(20261126);
+  for (const std::string_view pieces : {"KQkn", "KQkbp", "KRBkn", "KQRkbn"}) {
+    size_t kept = 0;  // of the moves after which some reply stalemates
+    size_t left_out = 0;
+    for (int positions = 0; positions < 1000;) {
+      const auto fen = sparse_position(rng, pieces, 'b', true);
+      if (!fen) continue;
+      ++positions;
+      INFO(*fen);
+      Position pos = dm::test::position_of(chess, *fen);
+      const auto useful = bound.last_defence(pos, Color::White);
+      MoveList moves;
+      generate_legal(pos, moves);
+      for (const Move m : moves) {
+        StateInfo st;
+        pos.do_move(m, st);
+        bool stalemates = false;
+        MoveList replies;
+        generate_legal(pos, replies);
+        for (const Move reply : replies) {
+          StateInfo reply_st;
+          pos.do_move(reply, reply_st);
+          stalemates |= !pos.in_check() && !has_legal_move(pos);
+          pos.undo_move(reply);
+        }
+        pos.undo_move(m);
+        if (useful.allows(m)) {
+          kept += stalemates;
+          continue;
+        }
+        ++left_out;
+        CHECK_FALSE(stalemates);
+      }
+    }
+    INFO(pieces);
+    CHECK(kept > 0);
+    CHECK(left_out > 0);
   }
 }

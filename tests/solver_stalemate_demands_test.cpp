@@ -93,23 +93,46 @@ TEST_CASE("stalemate demands: a pawn is blocked or captured", "[solver][help]") 
 TEST_CASE("stalemate demands: the men that may make the defender's last move", "[solver][help]") {
   const auto none = [](const StalemateDemands::LastMen& men) { return men.movers == 0 && men.landings == 0; };
   const auto any = [](const StalemateDemands::LastMen& men) {
-    return men.movers == ~Bitboard(0) && men.landings == ~Bitboard(0);
+    return men.movers == ~Bitboard(0) && men.landings == ~Bitboard(0) && men.on_lines == 0;
   };
+  const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
   // Knight, bishop and rook off the king's lines, each with two ways to go: no man may stop all.
   CHECK(none(last_men("k7/8/5b2/8/3n4/2r5/8/4Q2K b - - 0 1")));
   // Two such: one of them must move (the other is then captured), to any square.
+  // Two such: one of them must move (the other is then captured), and land where the queen may
+  // pin it (it keeps the move back): on the king's rank, file or diagonal.
   const auto two = last_men("k7/8/5b2/8/3n4/8/8/4Q2K b - - 0 1");
   CHECK(two.movers == squares({"f6", "d4"}));
   CHECK(two.landings == ~Bitboard(0));
+  CHECK(two.on_lines == squares({"f6", "d4"}));
+  CHECK(two.allows(move("f6", "c6")));
+  CHECK(two.allows(move("f6", "d8")));
+  CHECK(two.allows(move("d4", "c6")));
+  CHECK_FALSE(two.allows(move("f6", "g5")));
+  CHECK_FALSE(two.allows(move("d4", "b5")));
+  // A rook pins along ranks and files only: the bishop on the king's diagonal is free too.
+  const auto rook = last_men("k7/1b6/8/8/3n4/8/7K/4R3 b - - 0 1");
+  CHECK(rook.movers == squares({"b7", "d4"}));
+  CHECK(rook.allows(move("b7", "c8")));
+  CHECK_FALSE(rook.allows(move("b7", "c6")));
+  CHECK(none(last_men("k7/1b6/8/8/3n4/2r5/7K/4R3 b - - 0 1")));
   // With a free pawn on e5 as well: one of the three must move to e4 (White then captures or
-  // blocks the third); with another free pawn on h6, nothing helps.
+  // blocks the third), and not the pawn, whose move leaves both pieces their moves; with
+  // another free pawn on h6, nothing helps.
   const auto three = last_men("k7/8/5b2/4p3/3n4/8/8/4Q2K b - - 0 1");
-  CHECK(three.movers == squares({"f6", "d4", "e5"}));
+  CHECK(three.movers == squares({"f6", "d4"}));
   CHECK(three.landings == squares({"e4"}));
   CHECK(none(last_men("k7/8/5b1p/4p3/3n4/8/8/4Q2K b - - 0 1")));
   // Two free pawns: a move of one or a move in front of one may do.
   CHECK(any(last_men("k7/8/7p/4p3/8/8/8/4Q2K b - - 0 1")));
   // The bishop on h2 goes one way only (to g1; its pawn stands on g3): a man's move to g1 may
-  // take that away, so every man may move.
-  CHECK(any(last_men("k7/8/8/8/3n4/6p1/7b/4Q2K b - - 0 1")));
+  // take that away, so every man may move. But the bishop's own move leaves it the move back
+  // besides the knight's: it must land where the queen may pin it, and g1 is not such a square.
+  const auto one_way = last_men("k7/8/8/8/3n4/6p1/7b/4Q2K b - - 0 1");
+  CHECK(one_way.movers == ~Bitboard(0));
+  CHECK(one_way.landings == ~Bitboard(0));
+  CHECK(one_way.on_lines == squares({"h2"}));
+  CHECK_FALSE(one_way.allows(move("h2", "g1")));
+  CHECK(one_way.allows(move("d4", "f5")));
+  CHECK(one_way.allows(move("g3", "g2")));
 }

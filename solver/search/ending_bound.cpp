@@ -313,23 +313,26 @@ bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int a
 }
 
 EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color attacker) const {
-  if (unbounded(pos, attacker)) return {~Bitboard(0), ~Bitboard(0), ~Bitboard(0)};
-  const Square king = pos.king_square(~attacker);
+  LastDefence moves;
+  if (unbounded(pos, attacker)) return moves;
+  moves.king_ = pos.king_square(~attacker);
   const Army a = army(pos, attacker, 1);
   Defence d = defence(pos, ~attacker, 0);
-  const Bitboard next_to_king = geometry_.leaps(PieceType::King, king) & geometry_.board();
-  LastDefence squares{may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king, 0, ~Bitboard(0)};
-  if (goal_ == Goal::Stalemate) {
-    const StalemateDemands::LastMen men = StalemateDemands::last_men(pos, attacker);
-    squares.men &= men.landings;
-    squares.movers = men.movers;
-  }
+  const Bitboard next_to_king = geometry_.leaps(PieceType::King, moves.king_) & geometry_.board();
+  moves.men_squares_ = may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king;
+  if (goal_ == Goal::Stalemate) moves.men_ = StalemateDemands::last_men(pos, attacker);
   for (Bitboard b = next_to_king; b;) {
     d.king = pop_lsb(b);
     d.walk = square_bb(d.king);
-    if (may_box(d, a, attacker, 1)) squares.king |= d.walk;
+    if (may_box(d, a, attacker, 1)) moves.king_squares_ |= d.walk;
   }
-  return squares;
+  return moves;
+}
+
+bool EndingBound::LastDefence::allows(Move m) const {
+  if (king_ == kNoSquare) return true;
+  if (m.from() == king_) return has(king_squares_, m.to());
+  return has(men_squares_, m.to()) && men_.allows(m);
 }
 
 EndingBound::AttackerMoves EndingBound::last_moves(const Position& pos, Color attacker) const {

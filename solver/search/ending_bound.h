@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "rules/position.h"
+#include "solver/search/stalemate_demands.h"
 #include "solver/search/stipulation.h"
 
 namespace dm::search {
@@ -104,11 +105,17 @@ class EndingBound {
   // not end boxed in were the defender to pass, only a man that comes next to the king may
   // change that (a move elsewhere at most takes a man or a guard away): those squares;
   // otherwise every square. The king's: those next to it where it may end boxed in. For a
-  // stalemate, also the men that may move at all (StalemateDemands::last_men).
-  struct LastDefence {
-    Bitboard men;
-    Bitboard king;
-    Bitboard movers;
+  // stalemate, also which men may move at all and where (StalemateDemands::last_men).
+  class LastDefence {
+   public:
+    bool allows(Move m) const;
+
+   private:
+    friend class EndingBound;
+    Square king_ = kNoSquare;  // kNoSquare: every move is allowed
+    Bitboard king_squares_ = 0;
+    Bitboard men_squares_ = 0;
+    StalemateDemands::LastMen men_;
   };
   LastDefence last_defence(const Position& pos, Color attacker) const;
 

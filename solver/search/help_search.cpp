@@ -88,19 +88,14 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   }
 
   // The defender's last move: a move that cannot change how the king ends is not tried.
-  const bool last_defence = ending_bound_ && turns_left == 1 && !last_attack;
-  const EndingBound::LastDefence targets =
-      last_defence ? ending_bound_->last_defence(pos, rules_.attacker()) : EndingBound::LastDefence{};
-  const Square king = last_defence ? pos.king_square(mover) : kNoSquare;
+  const EndingBound::LastDefence last_defence = ending_bound_ && turns_left == 1 && !last_attack
+                                                    ? ending_bound_->last_defence(pos, rules_.attacker())
+                                                    : EndingBound::LastDefence{};
 
   const uint64_t nodes_before = nodes_;
   bool found = false;
   for (const Move m : moves) {
-    if (!useful.allows(m) || !defence_useful.allows(pos, m)) continue;
-    if (last_defence && (m.from() == king ? !has(targets.king, m.to())
-                                          : !has(targets.men, m.to()) || !has(targets.movers, m.from()))) {
-      continue;
-    }
+    if (!useful.allows(m) || !defence_useful.allows(pos, m) || !last_defence.allows(m)) continue;
     if (control_.stopped()) return true;
     StateInfo st;
     pos.do_move(m, st);

@@ -4,30 +4,52 @@ namespace dm::search {
 
 namespace {
 
-// Every rider rides ranks, files or diagonals (piece.h): a pin is along one of those.
-Bitboard lines_through(const Geometry& g, Square king) {
-  return g.rook_attacks(king, 0) | g.bishop_attacks(king, 0) | square_bb(king);
+// The ways of the rays along which the attacker may pin after one move: those its pieces ride,
+// and every way where it has a pawn about to promote. Every rider rides ranks, files or
+// diagonals (piece.h).
+struct PinWays {
+  bool orthogonal = false;
+  bool diagonal = false;
+  bool along(int direction) const { return is_orthogonal(direction) ? orthogonal : diagonal; }
+};
+
+PinWays pin_ways(const Position& pos, Color attacker) {
+  const Geometry& g = pos.geometry();
+  const int promotion_rank = attacker == Color::White ? g.ranks() - 2 : 1;
+  const bool promotes = pos.pieces(attacker, PieceType::Pawn) & g.rank_bb(promotion_rank);
+  PinWays ways{promotes, promotes};
+  for (Bitboard b = pos.pieces(attacker); b;) {
+    const PieceType t = type_of(pos.piece_on(pop_lsb(b)));
+    ways.orthogonal |= g.rides_orthogonal(t);
+    ways.diagonal |= g.rides_diagonal(t);
+  }
+  return ways;
+}
+
+// The squares on the rays from the defender's king along which the attacker may pin after one
+// move, and the king's own.
+Bitboard pin_lines(const Position& pos, Color attacker) {
+  const Geometry& g = pos.geometry();
+  const PinWays ways = pin_ways(pos, attacker);
+  const Square king = pos.king_square(~attacker);
+  Bitboard lines = square_bb(king);
+  for (int d = 0; d < kDirectionCount; ++d) {
+    if (ways.along(d)) lines |= g.ray(d, king);
+  }
+  return lines;
 }
 
 // The defender's men that a pin may hold after one move of the attacker: on a ray from their
-// king, the first man, or the second behind a piece of the attacker (which may move off), where
-// the attacker has a piece that rides that ray's way or a pawn about to promote.
+// king along which it may pin, the first man, or the second behind a piece of the attacker
+// (which may move off).
 Bitboard pinnable(const Position& pos, Color attacker) {
   const Geometry& g = pos.geometry();
   const Color defender = ~attacker;
-  const int promotion_rank = attacker == Color::White ? g.ranks() - 2 : 1;
-  const bool promotes = pos.pieces(attacker, PieceType::Pawn) & g.rank_bb(promotion_rank);
-  bool orthogonal = promotes;
-  bool diagonal = promotes;
-  for (Bitboard b = pos.pieces(attacker); b;) {
-    const PieceType t = type_of(pos.piece_on(pop_lsb(b)));
-    orthogonal |= g.rides_orthogonal(t);
-    diagonal |= g.rides_diagonal(t);
-  }
+  const PinWays ways = pin_ways(pos, attacker);
   const Square king = pos.king_square(defender);
   Bitboard men = 0;
   for (int d = 0; d < kDirectionCount; ++d) {
-    if (!(is_orthogonal(d) ? orthogonal : diagonal)) continue;
+    if (!ways.along(d)) continue;
     Bitboard on_ray = g.ray(d, king) & pos.pieces();
     for (int nth = 0; nth < 2 && on_ray; ++nth) {
       const Square s = d < 4 ? lsb(on_ray) : msb(on_ray);
@@ -104,7 +126,7 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   Bitboard free_pieces = 0;
   Bitboard free_pawns = 0;
   Bitboard aheads = 0;  // the squares in front of the free pawns
-  for (Bitboard men = pos.pieces(defender) & ~lines_through(pos.geometry(), pos.king_square(defender)); men;) {
+  for (Bitboard men = pos.pieces(defender) & ~pin_lines(pos, attacker); men;) {
     const Square man = pop_lsb(men);
     const PieceType t = type_of(pos.piece_on(man));
     if (t != PieceType::Pawn) {
@@ -116,9 +138,17 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   }
   const int count = popcount(free_pieces | free_pawns);
   if (count >= 4 || (count == 3 && !free_pawns)) return {0, 0};
-  if (count == 3) return {free_pieces | free_pawns, aheads};
-  if (count == 2 && !free_pawns) return {free_pieces, ~Bitboard(0)};
-  return {~Bitboard(0), ~Bitboard(0)};
+  LastMen men;
+  if (count == 3) men = {free_pieces | free_pawns, aheads};
+  if (count == 2 && !free_pawns) men.movers = free_pieces;
+  const int pieces = popcount(free_pieces);
+  if (pieces == 0) return men;
+  if (pieces == 2) men.movers &= free_pieces;
+  const Bitboard defender_pieces =
+      pos.pieces(defender) & ~pos.pieces(defender, PieceType::Pawn) & ~square_bb(pos.king_square(defender));
+  men.on_lines = pieces == 1 ? defender_pieces & ~free_pieces : defender_pieces;
+  men.lines = pin_lines(pos, attacker);
+  return men;
 }
 
 }  // namespace dm::search

@@ -15,13 +15,18 @@
 // that stalemates.
 //
 // One move earlier, the defender's last move comes first (and may open a ray). Take the men on
-// no line through its king that are free: a pawn whose push is free, and a piece whose moves go two ways (two leaps,
-// two rays, or a leap and a ray). The attacker's last move takes one of them at most (it
+// no ray from its king along which the attacker may pin (one it rides, or any where it has a
+// pawn about to promote) that are free: a pawn whose push is free, and a piece whose moves go
+// two ways (two leaps, two rays, or a leap and a ray). The attacker's last move takes one of them at most (it
 // captures one man, or stands in front of one pawn). The defender's last move, by another man
 // than the king, takes at most two: the man that moves, and a pawn it stands in front of (its
 // new square takes at most one way from a piece, which keeps another). So with four free men
 // only the king's moves may be the last; with three, a move of one of them in front of a free
-// pawn; with two pieces, a move of one of them.
+// pawn; with two pieces, a move of one of them. And a piece that moves (not a pawn, which never
+// moves back) keeps the move back to the square it left (the pieces where the bound holds all
+// move both ways), and so makes a demand unless it lands where a pin may hold it: with two free
+// pieces, two demands are left after any move but one of them, landing on a ray along which
+// the attacker may pin; with one, after a move of another piece that does not land there.
 //
 // It holds where the ending bound does (one move a turn, a royal king), for moves other than
 // castling: the bound is off while a castling right is left.
@@ -45,10 +50,16 @@ class StalemateDemands {
   bool impossible() const { return impossible_; }
 
   // For the defender to move in pos, its last move by a man (not the king): the squares of the
-  // men that may make it, and the squares it may go to.
+  // men that may make it and the squares it may go to, and the men whose move must also land on
+  // a ray from the king along which the attacker may pin (`lines`).
   struct LastMen {
-    Bitboard movers;
-    Bitboard landings;
+    Bitboard movers = ~Bitboard(0);
+    Bitboard landings = ~Bitboard(0);
+    Bitboard on_lines = 0;
+    Bitboard lines = ~Bitboard(0);
+    bool allows(Move m) const {
+      return has(movers, m.from()) && has(landings, m.to()) && (!has(on_lines, m.from()) || has(lines, m.to()));
+    }
   };
   static LastMen last_men(const Position& pos, Color attacker);
 
