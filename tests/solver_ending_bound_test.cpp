@@ -266,41 +266,47 @@ TEST_CASE("ending bound: the solver's help play equals the oracle's on random sp
   }
 }
 
-TEST_CASE("ending bound: the attacker's second last moves keep every move the node below may need",
+TEST_CASE("ending bound: the attacker's second and third last moves keep every move the node below may need",
           "[solver][help]") {
   // On random positions, White to move with two moves left and Black one between them: a move
-  // that second_last_moves leaves out is one after which may_end_in_time(1, 1) fails. Knights
-  // and pawns, as in the oracle test above: a rook or a bishop reaches too far to leave any out.
+  // that second_last_moves leaves out is one after which may_end_in_time(1, 1) fails; with three
+  // and two, a move that third_last_moves leaves out one after which may_end_in_time(2, 2) does.
+  // Knights and pawns, as in the oracle test above (a rook or a bishop reaches too far to leave
+  // any out), and a pawn alone for the third last move.
   const Variant chess = *make_variant("chess", {});
   std::mt19937 rng(20261124);
   for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
     const EndingBound bound(chess, goal);
-    size_t kept = 0;
-    size_t left_out = 0;
-    for (int positions = 0; positions < 200;) {
-      const auto fen = sparse_position(rng, "KNPkpn", 'w');
-      if (!fen) continue;
-      ++positions;
-      INFO(*fen);
-      Position pos = dm::test::position_of(chess, *fen);
-      const auto useful = bound.second_last_moves(pos, Color::White);
-      MoveList moves;
-      generate_legal(pos, moves);
-      for (const Move m : moves) {
-        StateInfo st;
-        pos.do_move(m, st);
-        const bool may_end = bound.may_end_in_time(pos, Color::White, 1, 1);
-        pos.undo_move(m);
-        if (useful.allows(m)) {
-          ++kept;
-          continue;
+    for (const int moves_after : {1, 2}) {
+      size_t kept = 0;
+      size_t left_out = 0;
+      for (int positions = 0; positions < 200;) {
+        const auto fen = sparse_position(rng, moves_after == 1 ? "KNPkpn" : "KPkpn", 'w');
+        if (!fen) continue;
+        ++positions;
+        INFO(*fen);
+        Position pos = dm::test::position_of(chess, *fen);
+        const auto useful =
+            moves_after == 1 ? bound.second_last_moves(pos, Color::White) : bound.third_last_moves(pos, Color::White);
+        MoveList moves;
+        generate_legal(pos, moves);
+        for (const Move m : moves) {
+          StateInfo st;
+          pos.do_move(m, st);
+          const bool may_end = bound.may_end_in_time(pos, Color::White, moves_after, moves_after);
+          pos.undo_move(m);
+          if (useful.allows(m)) {
+            kept += may_end;
+            continue;
+          }
+          ++left_out;
+          CHECK_FALSE(may_end);
         }
-        ++left_out;
-        CHECK_FALSE(may_end);
       }
+      INFO(moves_after);
+      CHECK(kept > 0);  // moves after which the bound passes
+      CHECK(left_out > 0);
     }
-    CHECK(kept > 0);
-    CHECK(left_out > 0);
   }
 }
 

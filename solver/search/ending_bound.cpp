@@ -237,22 +237,22 @@ void EndingBound::two_move_reaches(const Army& a, Color attacker, Visit&& visit)
 }
 
 template <class Visit>
-void EndingBound::second_last_reaches(const Army& a, Color attacker, Visit&& visit) const {
+void EndingBound::one_move_reaches(const Army& a, Color attacker, int moves, Visit&& visit) const {
   const auto& attacks = attacks_[index(attacker)];
   for (int i = 0; i < a.count; ++i) {
-    const Reach free = others(a, attacker, i, i, 1);
+    const Reach free = others(a, attacker, i, i, moves);
     const auto& own = attacks[index(a.types[i])];
     Reach reach = free;
     if (a.types[i] == PieceType::Pawn) {
-      // Its moves and promotions all or none: the pawn's two moves from where it stands.
-      reach.add(PieceType::Pawn, own[a.froms[i]][2]);
+      // Its moves and promotions all or none: the pawn's moves from where it stands.
+      reach.add(PieceType::Pawn, own[a.froms[i]][moves + 1]);
       if (!visit(i, kNoSquare, reach)) return;
       continue;
     }
     for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
       const Square to = pop_lsb(b);
       reach = free;
-      reach.add(a.types[i], own[to][1]);
+      reach.add(a.types[i], own[to][moves]);
       if (!visit(i, to, reach)) return;
     }
   }
@@ -361,18 +361,26 @@ EndingBound::AttackerMoves EndingBound::last_moves(const Position& pos, Color at
 }
 
 EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, Color attacker) const {
+  return moves_before(pos, attacker, 1);
+}
+
+EndingBound::AttackerMoves EndingBound::third_last_moves(const Position& pos, Color attacker) const {
+  return moves_before(pos, attacker, 2);
+}
+
+EndingBound::AttackerMoves EndingBound::moves_before(const Position& pos, Color attacker, int moves_after) const {
   AttackerMoves moves;
   if (unbounded(pos, attacker)) return moves;
-  const Army a = army(pos, attacker, 1);
+  const Army a = army(pos, attacker, moves_after);
   if (a.count > kMaxRefined) return moves;
-  const Defence d = defence(pos, ~attacker, 1);
+  const Defence d = defence(pos, ~attacker, moves_after);
   moves.every_ = false;
   moves.count_ = a.count;
   for (int i = 0; i < a.count; ++i) {
     moves.froms_[i] = a.froms[i];
     moves.tos_[i] = 0;
   }
-  second_last_reaches(a, attacker, [&](int i, Square to, const Reach& reach) {
+  one_move_reaches(a, attacker, moves_after, [&](int i, Square to, const Reach& reach) {
     if (boxed(d, reach)) moves.tos_[i] |= to == kNoSquare ? ~Bitboard(0) : square_bb(to);
     return true;
   });
@@ -410,7 +418,7 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
       return !two_moves.every;
     });
     DefenderMoves::Narrowing& second_last = moves.narrowings_[moves.count_++];
-    second_last_reaches(a, attacker, [&](int, Square, const Reach& reach) {
+    one_move_reaches(a, attacker, 1, [&](int, Square, const Reach& reach) {
       narrow(d, reach, second_last);
       return !second_last.every;
     });

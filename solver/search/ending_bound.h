@@ -129,6 +129,9 @@ class EndingBound {
   // (its first test). Where the move captures, the defender's men are taken as they stand now,
   // which only makes the king easier to box in.
   AttackerMoves second_last_moves(const Position& pos, Color attacker) const;
+  // The same one move earlier, the defender having two after it and the attacker one more: the
+  // moves after which may_end_in_time(pos, attacker, 2, 2) may pass its first test.
+  AttackerMoves third_last_moves(const Position& pos, Color attacker) const;
 
   // For the defender to move, with `attacker_moves` and `defender_moves` left after its move:
   // the moves after which may_end_in_time's first test may pass (every piece of the attacker
@@ -205,11 +208,16 @@ class EndingBound {
   // i and j once each, the others staying. Stops where visit returns false.
   template <class Visit>
   void two_move_reaches(const Army& army, Color attacker, Visit&& visit) const;
-  // Calls visit(i, to, reach) for each reach that second_last_moves tests: piece i of the army
-  // moves to `to` (each square it may go to; for a pawn, both its moves together, `to` being
-  // kNoSquare) and then every piece may make one move more. Stops where visit returns false.
+  // second_last_moves and third_last_moves: the moves of the attacker after which, with
+  // `moves_after` moves of each side left and every piece of the attacker roaming, the king
+  // may still end boxed in.
+  AttackerMoves moves_before(const Position& pos, Color attacker, int moves_after) const;
+  // Calls visit(i, to, reach) for each reach that moves_before tests: piece i of the army moves
+  // to `to` (each square it may go to; for a pawn, all its moves together, `to` being
+  // kNoSquare) and then every piece may make `moves` moves more. Stops where visit returns
+  // false.
   template <class Visit>
-  void second_last_reaches(const Army& army, Color attacker, Visit&& visit) const;
+  void one_move_reaches(const Army& army, Color attacker, int moves, Visit&& visit) const;
 
   static uint8_t distance(const Within& within, Square from, Square to);
 

@@ -69,8 +69,9 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   // A game that ends before the attacker's last turn is no solution (what NodeRules says of
   // such a node): a lost king here, or no move to play below.
   if (king_lost(pos)) return false;
-  if (ending_bound_ && turns_left == 2 && mover == rules_.attacker()) {
-    useful = ending_bound_->second_last_moves(pos, rules_.attacker());
+  if (ending_bound_ && (turns_left == 2 || turns_left == 3) && mover == rules_.attacker()) {
+    useful = turns_left == 2 ? ending_bound_->second_last_moves(pos, rules_.attacker())
+                             : ending_bound_->third_last_moves(pos, rules_.attacker());
     if (useful.empty()) return false;
   }
   // The defender's moves before its last: those after which the bound may still pass below.

@@ -9,9 +9,9 @@
 // stores nothing it has not finished. Where it holds, the ending bound (ending_bound.h) cuts
 // the lines in which the defender's king can no longer end boxed in. It also leaves out,
 // without playing them, the moves after which it would cut the line: the defender's men's
-// moves at every turn, and on the last three moves (the attacker's last two, the defender's
-// last) every move that cannot box the king in; for a stalemate, also those that leave a man of
-// the defender a move (stalemate_demands.h).
+// moves at every turn, the attacker's third last move, and on the last three moves (the
+// attacker's last two, the defender's last) every move that cannot box the king in; for a
+// stalemate, also those that leave a man of the defender a move (stalemate_demands.h).
 
 #include <vector>
 
