@@ -17,12 +17,12 @@
 // One move earlier, the defender's last move comes first (and may open a ray). Take the men on
 // no ray from its king along which the attacker may pin (one it rides, or any where it has a
 // pawn about to promote) that are free: a pawn whose push is free, and a piece whose moves go
-// two ways (two leaps, two rays, or a leap and a ray). The attacker's last move takes one of them at most (it
-// captures one man, or stands in front of one pawn). The defender's last move, by another man
-// than the king, takes at most two: the man that moves, and a pawn it stands in front of (its
-// new square takes at most one way from a piece, which keeps another). So with four free men
-// only the king's moves may be the last; with three, a move of one of them in front of a free
-// pawn; with two pieces, a move of one of them. And a piece that moves (not a pawn, which never
+// two ways (two leaps, two rays, or a leap and a ray). The attacker's last move takes one of
+// them at most (it captures one man, or stands in front of one pawn). The defender's last move,
+// by another man than the king, takes at most two: the man that moves, and a pawn it stands in
+// front of (its new square takes at most one way from a piece, which keeps another). So with
+// four free men only the king's moves may be the last; with three, a move of one of them in
+// front of a free pawn; with two pieces, a move of one of them. And a piece that moves (not a pawn, which never
 // moves back) keeps the move back to the square it left (the pieces where the bound holds all
 // move both ways), and so makes a demand unless it lands where a pin may hold it: with two free
 // pieces, two demands are left after any move but one of them, landing on a ray along which
