@@ -236,6 +236,33 @@ std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view p
   return fen;
 }
 
+// How a filter of moves fared against the node below: the moves it keeps after which the node
+// may still pass, and the moves it leaves out.
+struct FilterCount {
+  size_t kept = 0;
+  size_t left_out = 0;
+};
+
+// Plays each legal move of pos and asks `passes` of the position after it: every move that
+// `allows` leaves out must fail.
+template <class Allows, class Passes>
+void check_left_out(Position& pos, Allows&& allows, Passes&& passes, FilterCount& count) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (const Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    const bool passed = passes(pos);
+    pos.undo_move(m);
+    if (allows(m)) {
+      count.kept += passed;
+      continue;
+    }
+    ++count.left_out;
+    CHECK_FALSE(passed);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("ending bound: the solver's help play equals the oracle's on random sparse positions",
@@ -278,8 +305,7 @@ TEST_CASE("ending bound: the attacker's second and third last moves keep every m
   for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
     const EndingBound bound(chess, goal);
     for (const int moves_after : {1, 2}) {
-      size_t kept = 0;
-      size_t left_out = 0;
+      FilterCount count;
       for (int positions = 0; positions < 200;) {
         const auto fen = sparse_position(rng, moves_after == 1 ? "KNPkpn" : "KPkpn", 'w');
         if (!fen) continue;
@@ -288,24 +314,16 @@ TEST_CASE("ending bound: the attacker's second and third last moves keep every m
         Position pos = dm::test::position_of(chess, *fen);
         const auto useful =
             moves_after == 1 ? bound.second_last_moves(pos, Color::White) : bound.third_last_moves(pos, Color::White);
-        MoveList moves;
-        generate_legal(pos, moves);
-        for (const Move m : moves) {
-          StateInfo st;
-          pos.do_move(m, st);
-          const bool may_end = bound.may_end_in_time(pos, Color::White, moves_after, moves_after);
-          pos.undo_move(m);
-          if (useful.allows(m)) {
-            kept += may_end;
-            continue;
-          }
-          ++left_out;
-          CHECK_FALSE(may_end);
-        }
+        check_left_out(
+            pos, [&](Move m) { return useful.allows(m); },
+            [&](const Position& after) {
+              return bound.may_end_in_time(after, Color::White, moves_after, moves_after);
+            },
+            count);
       }
       INFO(moves_after);
-      CHECK(kept > 0);  // moves after which the bound passes
-      CHECK(left_out > 0);
+      CHECK(count.kept > 0);
+      CHECK(count.left_out > 0);
     }
   }
 }
@@ -326,8 +344,7 @@ TEST_CASE("ending bound: the defender's moves it leaves out are those after whic
       const auto sets = attacker_moves == 2 ? std::array<std::string_view, 3>{"KNPkpn", "KNPkpb", "KBPkpr"}
                                             : std::array<std::string_view, 3>{"KPkpn", "KPkpb", "KPkpr"};
       for (const std::string_view pieces : sets) {
-        size_t kept = 0;  // of the moves after which the bound passes
-        size_t left_out = 0;
+        FilterCount count;
         for (int positions = 0; positions < 150;) {
           const auto fen = sparse_position(rng, pieces, 'b');
           if (!fen) continue;
@@ -335,25 +352,17 @@ TEST_CASE("ending bound: the defender's moves it leaves out are those after whic
           INFO(*fen);
           Position pos = dm::test::position_of(chess, *fen);
           const auto useful = bound.defender_moves(pos, Color::White, attacker_moves, attacker_moves - 1);
-          MoveList moves;
-          generate_legal(pos, moves);
-          for (const Move m : moves) {
-            StateInfo st;
-            pos.do_move(m, st);
-            const bool may_end = bound.may_end_in_time(pos, Color::White, attacker_moves, attacker_moves - 1) &&
-                                 (attacker_moves != 2 || !bound.second_last_moves(pos, Color::White).empty());
-            pos.undo_move(m);
-            if (useful.allows(pos, m)) {
-              kept += may_end;
-              continue;
-            }
-            ++left_out;
-            CHECK_FALSE(may_end);
-          }
+          check_left_out(
+              pos, [&](Move m) { return useful.allows(pos, m); },
+              [&](const Position& after) {
+                return bound.may_end_in_time(after, Color::White, attacker_moves, attacker_moves - 1) &&
+                       (attacker_moves != 2 || !bound.second_last_moves(after, Color::White).empty());
+              },
+              count);
         }
         INFO(pieces << " " << attacker_moves);
-        CHECK(kept > 0);
-        CHECK(left_out > 0);
+        CHECK(count.kept > 0);
+        CHECK(count.left_out > 0);
       }
     }
   }
@@ -369,8 +378,7 @@ TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves n
   const EndingBound bound(chess, Goal::Stalemate);
   std::mt19937 rng(20261126);
   for (const std::string_view pieces : {"KQkn", "KQkbp", "KRBkn", "KQRkbn"}) {
-    size_t kept = 0;  // of the moves after which some reply stalemates
-    size_t left_out = 0;
+    FilterCount count;  // kept: the moves after which some reply stalemates
     for (int positions = 0; positions < 1000;) {
       const auto fen = sparse_position(rng, pieces, 'b', true);
       if (!fen) continue;
@@ -378,31 +386,22 @@ TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves n
       INFO(*fen);
       Position pos = dm::test::position_of(chess, *fen);
       const auto useful = bound.last_defence(pos, Color::White);
-      MoveList moves;
-      generate_legal(pos, moves);
-      for (const Move m : moves) {
-        StateInfo st;
-        pos.do_move(m, st);
-        bool stalemates = false;
+      const auto some_reply_stalemates = [](Position& after) {
         MoveList replies;
-        generate_legal(pos, replies);
+        generate_legal(after, replies);
         for (const Move reply : replies) {
-          StateInfo reply_st;
-          pos.do_move(reply, reply_st);
-          stalemates |= !pos.in_check() && !has_legal_move(pos);
-          pos.undo_move(reply);
+          StateInfo st;
+          after.do_move(reply, st);
+          const bool stalemate = !after.in_check() && !has_legal_move(after);
+          after.undo_move(reply);
+          if (stalemate) return true;
         }
-        pos.undo_move(m);
-        if (useful.allows(m)) {
-          kept += stalemates;
-          continue;
-        }
-        ++left_out;
-        CHECK_FALSE(stalemates);
-      }
+        return false;
+      };
+      check_left_out(pos, [&](Move m) { return useful.allows(m); }, some_reply_stalemates, count);
     }
     INFO(pieces);
-    CHECK(kept > 0);
-    CHECK(left_out > 0);
+    CHECK(count.kept > 0);
+    CHECK(count.left_out > 0);
   }
 }

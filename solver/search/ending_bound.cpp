@@ -425,12 +425,13 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
   }
   moves.bound_ = this;
   moves.defender_ = ~attacker;
+  moves.king_ = d.king;
   moves.moves_left_ = std::min(defender_moves, kSteps - 1);
   return moves;
 }
 
 bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
-  if (!bound_ || m.from() == pos.king_square(defender_)) return true;
+  if (!bound_ || m.from() == king_) return true;
   const PieceType t = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos.piece_on(m.from()));
   const Bitboard reached = bound_->stands_[index(defender_)][index(t)][m.to()][moves_left_];
   for (int i = 0; i < count_; ++i) {

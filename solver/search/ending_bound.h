@@ -77,6 +77,7 @@ class EndingBound {
     };
     const EndingBound* bound_ = nullptr;  // nullptr: every move is allowed
     Color defender_ = Color::White;
+    Square king_ = kNoSquare;
     int moves_left_ = 0;  // the defender's, after this move
     std::array<Narrowing, 3> narrowings_{};
     int count_ = 0;
