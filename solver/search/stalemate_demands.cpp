@@ -126,7 +126,8 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   Bitboard free_pieces = 0;
   Bitboard free_pawns = 0;
   Bitboard aheads = 0;  // the squares in front of the free pawns
-  for (Bitboard men = pos.pieces(defender) & ~pin_lines(pos, attacker); men;) {
+  const Bitboard lines = pin_lines(pos, attacker);
+  for (Bitboard men = pos.pieces(defender) & ~lines; men;) {
     const Square man = pop_lsb(men);
     const PieceType t = type_of(pos.piece_on(man));
     if (t != PieceType::Pawn) {
@@ -140,14 +141,14 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   if (count >= 4 || (count == 3 && !free_pawns)) return {0, 0};
   LastMen men;
   if (count == 3) men = {free_pieces | free_pawns, aheads};
-  if (count == 2 && !free_pawns) men.movers = free_pieces;
   const int pieces = popcount(free_pieces);
   if (pieces == 0) return men;
+  // Two free pieces: one of them moves (a pawn's move, with three free men, would leave both).
   if (pieces == 2) men.movers &= free_pieces;
   const Bitboard defender_pieces =
       pos.pieces(defender) & ~pos.pieces(defender, PieceType::Pawn) & ~square_bb(pos.king_square(defender));
   men.on_lines = pieces == 1 ? defender_pieces & ~free_pieces : defender_pieces;
-  men.lines = pin_lines(pos, attacker);
+  men.lines = lines;
   return men;
 }
 
