@@ -175,6 +175,14 @@ TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {
   CHECK(corner.allows(move("g1", "h1")));
   CHECK_FALSE(corner.allows(move("g1", "f1")));
   CHECK_FALSE(corner.allows(move("g1", "f2")));
+  // White's second last move of a help stalemate: Black's bishop, knight and rook are off the
+  // lines from a8, a7, b8 and b7, so no last move of Black's leaves them one demand; White's
+  // move must capture one of them.
+  const auto three = stalemate.second_last_moves(dm::test::position_of("chess", "k7/8/5b2/8/3n4/2r5/8/4Q2K w - - 0 1"),
+                                                 Color::White);
+  CHECK(three.allows(move("e1", "c3")));
+  CHECK_FALSE(three.allows(move("e1", "e4")));
+  CHECK_FALSE(three.allows(move("h1", "g1")));
 }
 
 TEST_CASE("ending bound: help play that needs a long walk keeps its solutions", "[solver][help]") {
@@ -263,6 +271,37 @@ void check_left_out(Position& pos, Allows&& allows, Passes&& passes, FilterCount
   }
 }
 
+// Calls visit(pos) on `count` random positions of `pieces` with `side` to move (see
+// sparse_position), the position's FEN given as context to the checks inside.
+template <class Visit>
+void for_random_positions(std::mt19937& rng, std::string_view pieces, char side, bool cornered, int count,
+                          Visit&& visit) {
+  for (int positions = 0; positions < count;) {
+    const auto fen = sparse_position(rng, pieces, side, cornered);
+    if (!fen) continue;
+    ++positions;
+    INFO(*fen);
+    Position pos = dm::test::position_of("chess", *fen);
+    visit(pos);
+  }
+}
+
+// Whether some `moves` moves from pos, the sides taking turns, leave the side then to move
+// stalemated.
+bool some_moves_stalemate(Position& pos, int moves) {
+  if (moves == 0) return !pos.in_check() && !has_legal_move(pos);
+  MoveList list;
+  generate_legal(pos, list);
+  for (const Move m : list) {
+    StateInfo st;
+    pos.do_move(m, st);
+    const bool stalemate = some_moves_stalemate(pos, moves - 1);
+    pos.undo_move(m);
+    if (stalemate) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("ending bound: the solver's help play equals the oracle's on random sparse positions",
@@ -306,12 +345,7 @@ TEST_CASE("ending bound: the attacker's second and third last moves keep every m
     const EndingBound bound(chess, goal);
     for (const int moves_after : {1, 2}) {
       FilterCount count;
-      for (int positions = 0; positions < 200;) {
-        const auto fen = sparse_position(rng, moves_after == 1 ? "KNPkpn" : "KPkpn", 'w');
-        if (!fen) continue;
-        ++positions;
-        INFO(*fen);
-        Position pos = dm::test::position_of(chess, *fen);
+      for_random_positions(rng, moves_after == 1 ? "KNPkpn" : "KPkpn", 'w', false, 200, [&](Position& pos) {
         const auto useful =
             moves_after == 1 ? bound.second_last_moves(pos, Color::White) : bound.third_last_moves(pos, Color::White);
         check_left_out(
@@ -320,7 +354,7 @@ TEST_CASE("ending bound: the attacker's second and third last moves keep every m
               return bound.may_end_in_time(after, Color::White, moves_after, moves_after);
             },
             count);
-      }
+      });
       INFO(moves_after);
       CHECK(count.kept > 0);
       CHECK(count.left_out > 0);
@@ -345,12 +379,7 @@ TEST_CASE("ending bound: the defender's moves it leaves out are those after whic
                                             : std::array<std::string_view, 3>{"KPkpn", "KPkpb", "KPkpr"};
       for (const std::string_view pieces : sets) {
         FilterCount count;
-        for (int positions = 0; positions < 150;) {
-          const auto fen = sparse_position(rng, pieces, 'b');
-          if (!fen) continue;
-          ++positions;
-          INFO(*fen);
-          Position pos = dm::test::position_of(chess, *fen);
+        for_random_positions(rng, pieces, 'b', false, 150, [&](Position& pos) {
           const auto useful = bound.defender_moves(pos, Color::White, attacker_moves, attacker_moves - 1);
           check_left_out(
               pos, [&](Move m) { return useful.allows(pos, m); },
@@ -359,7 +388,7 @@ TEST_CASE("ending bound: the defender's moves it leaves out are those after whic
                        (attacker_moves != 2 || !bound.second_last_moves(after, Color::White).empty());
               },
               count);
-        }
+        });
         INFO(pieces << " " << attacker_moves);
         CHECK(count.kept > 0);
         CHECK(count.left_out > 0);
@@ -372,36 +401,58 @@ TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves n
           "[solver][help]") {
   // On random positions with Black's king in a corner, Black to make its last move: after each
   // move the filter leaves out, no move of White stalemates Black (checked by playing every
-  // reply). Black has one to three men, so that the free pieces' demands (stalemate_demands.h)
-  // decide.
+  // reply). Black has one to three men, so that the demands of its free pieces and of those
+  // with one way (stalemate_demands.h) decide. Where the filter says at once that it allows no
+  // move, it allows none of them.
   const Variant chess = *make_variant("chess", {});
   const EndingBound bound(chess, Goal::Stalemate);
   std::mt19937 rng(20261126);
-  for (const std::string_view pieces : {"KQkn", "KQkbp", "KRBkn", "KQRkbn"}) {
+  size_t none_allowed = 0;
+  for (const std::string_view pieces :
+       {"KQkn", "KQkbp", "KRBkn", "KQRkbn", "KRBkbp", "KQkrp", "KQBkbb", "KQkbnr", "KRkbnn"}) {
     FilterCount count;  // kept: the moves after which some reply stalemates
-    for (int positions = 0; positions < 1000;) {
-      const auto fen = sparse_position(rng, pieces, 'b', true);
-      if (!fen) continue;
-      ++positions;
-      INFO(*fen);
-      Position pos = dm::test::position_of(chess, *fen);
+    for_random_positions(rng, pieces, 'b', true, 1000, [&](Position& pos) {
       const auto useful = bound.last_defence(pos, Color::White);
-      const auto some_reply_stalemates = [](Position& after) {
-        MoveList replies;
-        generate_legal(after, replies);
-        for (const Move reply : replies) {
-          StateInfo st;
-          after.do_move(reply, st);
-          const bool stalemate = !after.in_check() && !has_legal_move(after);
-          after.undo_move(reply);
-          if (stalemate) return true;
-        }
-        return false;
-      };
-      check_left_out(pos, [&](Move m) { return useful.allows(m); }, some_reply_stalemates, count);
-    }
+      check_left_out(
+          pos, [&](Move m) { return useful.allows(m); },
+          [](Position& after) { return some_moves_stalemate(after, 1); }, count);
+      if (!useful.none()) return;
+      ++none_allowed;
+      MoveList moves;
+      generate_legal(pos, moves);
+      for (const Move m : moves) CHECK_FALSE(useful.allows(m));
+    });
     INFO(pieces);
-    CHECK(count.kept > 0);
+    // Three pieces of Black's are seldom stalemated after one move each: those sets are there
+    // for the filter that allows no move.
+    const auto black_men = std::count_if(pieces.begin(), pieces.end(), [](char c) { return c >= 'a' && c != 'k'; });
+    if (black_men <= 2) CHECK(count.kept > 0);
     CHECK(count.left_out > 0);
   }
+  CHECK(none_allowed > 0);
+}
+
+TEST_CASE("ending bound: a help stalemate's second last move leaves out only moves no two moves stalemate after",
+          "[solver][help]") {
+  // On random positions with Black's king in a corner, White to make its second last move:
+  // after each move second_last_moves leaves out, no move of Black's and reply of White's
+  // stalemate Black (checked by playing them all). Black has three pieces, so that where no
+  // last move of Black's may leave one demand, only White's captures are kept.
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  std::mt19937 rng(20261127);
+  FilterCount all;
+  for (const std::string_view pieces : {"KQkbnr", "KQRkbnn", "KRBkbbn"}) {
+    FilterCount count;  // kept: the moves after which two moves may stalemate
+    for_random_positions(rng, pieces, 'w', true, 300, [&](Position& pos) {
+      const auto useful = bound.second_last_moves(pos, Color::White);
+      check_left_out(
+          pos, [&](Move m) { return useful.allows(m); },
+          [](Position& after) { return some_moves_stalemate(after, 2); }, count);
+    });
+    INFO(pieces);
+    CHECK(count.left_out > 0);
+    all.kept += count.kept;
+  }
+  CHECK(all.kept > 0);
 }

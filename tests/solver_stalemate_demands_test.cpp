@@ -93,18 +93,15 @@ TEST_CASE("stalemate demands: a pawn is blocked or captured", "[solver][help]") 
 TEST_CASE("stalemate demands: the men that may make the defender's last move", "[solver][help]") {
   const auto none = [](const StalemateDemands::LastMen& men) { return men.movers == 0 && men.landings == 0; };
   const auto any = [](const StalemateDemands::LastMen& men) {
-    return men.movers == ~Bitboard(0) && men.landings == ~Bitboard(0) && men.on_lines == 0;
+    return men.movers == ~Bitboard(0) && men.landings == ~Bitboard(0) && men.demanding == 0;
   };
   const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
   // Knight, bishop and rook off the king's lines, each with two ways to go: no man may stop all.
   CHECK(none(last_men("k7/8/5b2/8/3n4/2r5/8/4Q2K b - - 0 1")));
-  // Two such: one of them must move (the other is then captured), to any square.
   // Two such: one of them must move (the other is then captured), and land where the queen may
   // pin it (it keeps the move back): on the king's rank, file or diagonal.
   const auto two = last_men("k7/8/5b2/8/3n4/8/8/4Q2K b - - 0 1");
-  CHECK(two.movers == squares({"f6", "d4"}));
-  CHECK(two.landings == ~Bitboard(0));
-  CHECK(two.on_lines == squares({"f6", "d4"}));
+  CHECK(two.demanding == squares({"f6", "d4"}));
   CHECK(two.allows(move("f6", "c6")));
   CHECK(two.allows(move("f6", "d8")));
   CHECK(two.allows(move("d4", "c6")));
@@ -112,7 +109,7 @@ TEST_CASE("stalemate demands: the men that may make the defender's last move", "
   CHECK_FALSE(two.allows(move("d4", "b5")));
   // A rook pins along ranks and files only: the bishop on the king's diagonal is free too.
   const auto rook = last_men("k7/1b6/8/8/3n4/8/7K/4R3 b - - 0 1");
-  CHECK(rook.movers == squares({"b7", "d4"}));
+  CHECK(rook.demanding == squares({"b7", "d4"}));
   CHECK(rook.allows(move("b7", "c8")));
   CHECK_FALSE(rook.allows(move("b7", "c6")));
   CHECK(none(last_men("k7/1b6/8/8/3n4/2r5/7K/4R3 b - - 0 1")));
@@ -120,19 +117,53 @@ TEST_CASE("stalemate demands: the men that may make the defender's last move", "
   // blocks the third), and not the pawn, whose move leaves both pieces their moves; with
   // another free pawn on h6, nothing helps.
   const auto three = last_men("k7/8/5b2/4p3/3n4/8/8/4Q2K b - - 0 1");
-  CHECK(three.movers == squares({"f6", "d4"}));
   CHECK(three.landings == squares({"e4"}));
+  CHECK_FALSE(three.allows(move("d4", "f5")));
+  CHECK_FALSE(three.allows(move("e5", "e4")));
   CHECK(none(last_men("k7/8/5b1p/4p3/3n4/8/8/4Q2K b - - 0 1")));
   // Two free pawns: a move of one or a move in front of one may do.
   CHECK(any(last_men("k7/8/7p/4p3/8/8/8/4Q2K b - - 0 1")));
-  // The bishop on h2 goes one way only (to g1; its pawn stands on g3): a man's move to g1 may
-  // take that away, so every man may move. But the bishop's own move leaves it the move back
-  // besides the knight's: it must land where the queen may pin it, and g1 is not such a square.
-  const auto one_way = last_men("k7/8/8/8/3n4/6p1/7b/4Q2K b - - 0 1");
-  CHECK(one_way.movers == ~Bitboard(0));
-  CHECK(one_way.landings == ~Bitboard(0));
-  CHECK(one_way.on_lines == squares({"h2"}));
-  CHECK_FALSE(one_way.allows(move("h2", "g1")));
-  CHECK(one_way.allows(move("d4", "f5")));
+  // The bishop on h2 goes one way only (to g1; its pawn stands on g3): the knight's move to g1
+  // takes that away, and the knight, first on the long diagonal, makes no demand of its own. But
+  // the knight keeps the move back from g1, and from anywhere off the king's lines: a move of
+  // the knight elsewhere leaves two demands, and so does the bishop's move to g1. The pawn's
+  // move leaves the bishop's alone.
+  const auto one_way = last_men("k7/8/8/8/8/5np1/7b/2K1Q3 b - - 0 1");
+  CHECK(one_way.demanding == squares({"h2"}));
+  CHECK(one_way.allows(move("f3", "g1")));
+  CHECK_FALSE(one_way.allows(move("f3", "e5")));
+  CHECK(one_way.allows(move("h2", "g1")));
   CHECK(one_way.allows(move("g3", "g2")));
+  // With a free knight on d4 as well, the bishop's demand and the knight's are two: the knight
+  // on d4 must move onto a line, and the bishop is then captured.
+  const auto with_knight = last_men("k7/8/8/8/3n4/5np1/7b/2K1Q3 b - - 0 1");
+  CHECK_FALSE(with_knight.allows(move("f3", "g1")));
+  CHECK_FALSE(with_knight.allows(move("g3", "g2")));
+  CHECK(with_knight.allows(move("d4", "c6")));
+  CHECK_FALSE(with_knight.allows(move("d4", "f5")));
+}
+
+TEST_CASE("stalemate demands: one square may take the one way of several pieces", "[solver][help]") {
+  // Black's king on a1, White riding diagonals only (its bishop): the lines are the long
+  // diagonal. The bishops on h1 and h3 go one way each, both to g2 (the pawn on g4 holds h3's
+  // other); the knight on e1 is free. Only the knight's move to g2 leaves one demand (its own:
+  // the move back). The quick test that no man's move may do must not say so here.
+  const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
+  const auto shared = last_men("1B6/8/8/8/2K3p1/7b/8/k3n2b b - - 0 1");
+  CHECK(shared.demanding == squares({"h1", "h3", "e1"}));
+  CHECK(shared.allows(move("e1", "g2")));
+  CHECK_FALSE(shared.allows(move("e1", "f3")));
+  CHECK_FALSE(shared.allows(move("h3", "g2")));
+  CHECK_FALSE(shared.allows(move("g4", "g3")));
+  CHECK_FALSE(shared.no_man_moves());
+  // With three free pieces no man's move may do, and the quick test knows it.
+  CHECK(last_men("k7/8/5b2/8/3n4/2r5/8/4Q2K b - - 0 1").no_man_moves());
+}
+
+TEST_CASE("stalemate demands: where the king's last move may go", "[solver][help]") {
+  // The bishop on f6 and the knight on d4 are free where the king stands on a8. From a7 the
+  // knight stands on the king's diagonal, where the queen may pin it: one demand is left, which
+  // the queen's move may meet. From b8 and b7 both are off the king's lines.
+  const auto two = last_men("k7/8/5b2/8/3n4/8/8/4Q2K b - - 0 1");
+  CHECK(two.king_squares == squares({"a7"}));
 }

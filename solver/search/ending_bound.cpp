@@ -266,11 +266,23 @@ Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color a
   reach.add(a.types[i], attacks[a.froms[i]][1]);
   if (!boxed(d, reach)) return 0;
   if (a.types[i] == PieceType::Pawn) return allowed;
+  // The piece must go where it guards, for some square k the king may end on, each square next
+  // to k that neither the others guard nor the defender's men may hold. A piece other than a
+  // pawn attacks a square from every square it attacks from there (each piece of the variants
+  // moves alike both ways), so it stands where it attacks from each of them.
+  Bitboard guarding = 0;
+  for (Bitboard b = d.walk; b;) {
+    Bitboard need = geometry_.leaps(PieceType::King, pop_lsb(b)) & geometry_.board() & ~(staying.guards | d.holds);
+    Bitboard from_where = ~Bitboard(0);
+    while (need && from_where) from_where &= attacks[pop_lsb(need)][0];
+    guarding |= from_where;
+  }
   const auto king_zone = [&](Square s) { return square_bb(s) | geometry_.leaps(PieceType::King, s); };
   const bool king_moves = a.types[i] == PieceType::King;
   const Bitboard staying_king = a.king == kNoSquare || king_moves ? 0 : king_zone(a.king);
   Bitboard squares = 0;
-  for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed;
+  for (Bitboard b =
+           stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed & guarding;
        b;) {
     const Square to = pop_lsb(b);
     reach = staying;
@@ -316,12 +328,12 @@ EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color at
   LastDefence moves;
   if (unbounded(pos, attacker)) return moves;
   moves.king_ = pos.king_square(~attacker);
+  if (goal_ == Goal::Stalemate) moves.men_ = StalemateDemands::last_men(pos, attacker);
   const Army a = army(pos, attacker, 1);
   Defence d = defence(pos, ~attacker, 0);
   const Bitboard next_to_king = geometry_.leaps(PieceType::King, moves.king_) & geometry_.board();
-  moves.men_squares_ = may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king;
-  if (goal_ == Goal::Stalemate) moves.men_ = StalemateDemands::last_men(pos, attacker);
-  for (Bitboard b = next_to_king; b;) {
+  if (!moves.men_.no_man_moves()) moves.men_squares_ = may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king;
+  for (Bitboard b = next_to_king & moves.men_.king_squares; b;) {
     d.king = pop_lsb(b);
     d.walk = square_bb(d.king);
     if (may_box(d, a, attacker, 1)) moves.king_squares_ |= d.walk;
@@ -331,8 +343,7 @@ EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color at
 
 bool EndingBound::LastDefence::allows(Move m) const {
   if (king_ == kNoSquare) return true;
-  if (m.from() == king_) return has(king_squares_, m.to());
-  return has(men_squares_, m.to()) && men_.allows(m);
+  return has(m.from() == king_ ? king_squares_ : men_squares_, m.to()) && men_.allows(m);
 }
 
 EndingBound::AttackerMoves EndingBound::last_moves(const Position& pos, Color attacker) const {
@@ -361,26 +372,69 @@ EndingBound::AttackerMoves EndingBound::last_moves(const Position& pos, Color at
 }
 
 EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, Color attacker) const {
-  return moves_before(pos, attacker, 1);
+  AttackerMoves moves;
+  if (unbounded(pos, attacker)) return moves;
+  const Army a = army(pos, attacker, 1);
+  if (a.count > kMaxRefined) return moves;
+  const Defence d = defence(pos, ~attacker, 1);
+  const auto& attacks = attacks_[index(attacker)];
+  moves.every_ = false;
+  moves.count_ = a.count;
+  for (int i = 0; i < a.count; ++i) {
+    moves.froms_[i] = a.froms[i];
+    moves.tos_[i] = 0;
+    const auto& own = attacks[index(a.types[i])][a.froms[i]];
+    // i makes the last move too (from where it went, the others staying), or j does (i staying
+    // where it went): the reaches of the others, kept where one of i's squares may box the king.
+    const Reach staying = others(a, attacker, i, i, 0);
+    const bool again = boxed(d, staying.plus(a.types[i], own[2]));
+    std::array<Reach, kMaxRefined> with_last{};
+    int lasts = 0;
+    for (int j = 0; j < a.count; ++j) {
+      if (j == i) continue;
+      const Reach reach = others(a, attacker, i, j, 0).plus(a.types[j], attacks[index(a.types[j])][a.froms[j]][1]);
+      if (boxed(d, reach.plus(a.types[i], own[1]))) with_last[lasts++] = reach;
+    }
+    const auto may_box_after = [&](Bitboard attacks_there, Bitboard attacks_one_more) {
+      if (again && boxed(d, staying.plus(a.types[i], attacks_one_more))) return true;
+      for (int k = 0; k < lasts; ++k) {
+        if (boxed(d, with_last[k].plus(a.types[i], attacks_there))) return true;
+      }
+      return false;
+    };
+    if (a.types[i] == PieceType::Pawn) {
+      // Its moves and promotions all or none: the pawn's moves from where it stands.
+      if (may_box_after(own[1], own[2])) moves.tos_[i] = ~Bitboard(0);
+      continue;
+    }
+    const auto& from_there = attacks[index(a.types[i])];
+    for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
+      const Square to = pop_lsb(b);
+      if (may_box_after(from_there[to][0], from_there[to][1])) moves.tos_[i] |= square_bb(to);
+    }
+  }
+  // A stalemate: where no last move of the defender's would leave one demand at most were the
+  // attacker to pass, only its captures may change that.
+  if (goal_ == Goal::Stalemate && StalemateDemands::only_captures_first(pos, attacker)) {
+    for (int i = 0; i < a.count; ++i) moves.tos_[i] &= pos.pieces(~attacker) | pos.ep_squares();
+  }
+  for (int i = 0; i < a.count; ++i) moves.none_ &= !moves.tos_[i];
+  return moves;
 }
 
 EndingBound::AttackerMoves EndingBound::third_last_moves(const Position& pos, Color attacker) const {
-  return moves_before(pos, attacker, 2);
-}
-
-EndingBound::AttackerMoves EndingBound::moves_before(const Position& pos, Color attacker, int moves_after) const {
   AttackerMoves moves;
   if (unbounded(pos, attacker)) return moves;
-  const Army a = army(pos, attacker, moves_after);
+  const Army a = army(pos, attacker, 2);
   if (a.count > kMaxRefined) return moves;
-  const Defence d = defence(pos, ~attacker, moves_after);
+  const Defence d = defence(pos, ~attacker, 2);
   moves.every_ = false;
   moves.count_ = a.count;
   for (int i = 0; i < a.count; ++i) {
     moves.froms_[i] = a.froms[i];
     moves.tos_[i] = 0;
   }
-  one_move_reaches(a, attacker, moves_after, [&](int i, Square to, const Reach& reach) {
+  one_move_reaches(a, attacker, 2, [&](int i, Square to, const Reach& reach) {
     if (boxed(d, reach)) moves.tos_[i] |= to == kNoSquare ? ~Bitboard(0) : square_bb(to);
     return true;
   });

@@ -110,6 +110,10 @@ class EndingBound {
   class LastDefence {
    public:
     bool allows(Move m) const;
+    // Whether no move is allowed (known without trying them).
+    bool none() const {
+      return king_ != kNoSquare && !(king_squares_ & men_.king_squares) && (!men_squares_ || men_.no_man_moves());
+    }
 
    private:
     friend class EndingBound;
@@ -126,17 +130,20 @@ class EndingBound {
   AttackerMoves last_moves(const Position& pos, Color attacker) const;
 
   // For the attacker's second last move, the defender having one after it: the moves after which
-  // may_end_in_time(pos, attacker, 1, 1) may hold, taking every piece free to make the last move
-  // (its first test). Where the move captures, the defender's men are taken as they stand now,
+  // may_end_in_time(pos, attacker, 1, 1) may hold for some piece making the last move (the first
+  // test of finishing_squares): the piece that moved moves again, or another does while it stays
+  // where it went. Where the move captures, the defender's men are taken as they stand now,
   // which only makes the king easier to box in.
   AttackerMoves second_last_moves(const Position& pos, Color attacker) const;
   // The same one move earlier, the defender having two after it and the attacker one more: the
-  // moves after which may_end_in_time(pos, attacker, 2, 2) may pass its first test.
+  // moves after which may_end_in_time(pos, attacker, 2, 2) may pass its first test (every piece
+  // roaming).
   AttackerMoves third_last_moves(const Position& pos, Color attacker) const;
 
   // For the defender to move, with `attacker_moves` and `defender_moves` left after its move:
   // the moves after which may_end_in_time's first test may pass (every piece of the attacker
-  // roaming), and with two moves of the attacker left, second_last_moves may leave a move too.
+  // roaming), and with two moves of the attacker left, may_box's two-move test may pass and
+  // second_last_moves may leave a move, taken more loosely (every piece roaming after the move).
   // A man's move adds at most its own square to the defender's men and the squares it reaches
   // from there to what they hold (moving away, it takes its old ones with it; capturing, it only
   // takes guards away), and the king stays. So where, for some square k within the king's walk
@@ -161,6 +168,11 @@ class EndingBound {
     void add(PieceType t, Bitboard attacked) {
       guards |= attacked;
       if (t != PieceType::King) checks |= attacked;
+    }
+    Reach plus(PieceType t, Bitboard attacked) const {
+      Reach reach = *this;
+      reach.add(t, attacked);
+      return reach;
     }
   };
 
@@ -209,14 +221,10 @@ class EndingBound {
   // i and j once each, the others staying. Stops where visit returns false.
   template <class Visit>
   void two_move_reaches(const Army& army, Color attacker, Visit&& visit) const;
-  // second_last_moves and third_last_moves: the moves of the attacker after which, with
-  // `moves_after` moves of each side left and every piece of the attacker roaming, the king
-  // may still end boxed in.
-  AttackerMoves moves_before(const Position& pos, Color attacker, int moves_after) const;
-  // Calls visit(i, to, reach) for each reach that moves_before tests: piece i of the army moves
-  // to `to` (each square it may go to; for a pawn, all its moves together, `to` being
-  // kNoSquare) and then every piece may make `moves` moves more. Stops where visit returns
-  // false.
+  // Calls visit(i, to, reach) for each reach that third_last_moves tests (with two moves more)
+  // and defender_moves narrows by (with one): piece i of the army moves to `to` (each square it
+  // may go to; for a pawn, all its moves together, `to` being kNoSquare) and then every piece
+  // may make `moves` moves more. Stops where visit returns false.
   template <class Visit>
   void one_move_reaches(const Army& army, Color attacker, int moves, Visit&& visit) const;
 

@@ -79,6 +79,11 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   if (ending_bound_ && turns_left >= 2 && mover != rules_.attacker()) {
     defence_useful = ending_bound_->defender_moves(pos, rules_.attacker(), turns_left, turns_left - 1);
   }
+  // The defender's last move: a move that cannot change how the king ends is not tried.
+  const EndingBound::LastDefence last_defence = ending_bound_ && turns_left == 1 && !last_attack
+                                                    ? ending_bound_->last_defence(pos, rules_.attacker())
+                                                    : EndingBound::LastDefence{};
+  if (last_defence.none()) return false;
   // The attacker's very last move mates only by giving check: the others are not generated.
   const bool only_checks = last_attack && rules_.mates_only_by_check(pos);
   MoveList moves;
@@ -87,11 +92,6 @@ bool HelpSearch::search(Position& pos, int turns_left) {
   } else {
     generate_legal(pos, moves);
   }
-
-  // The defender's last move: a move that cannot change how the king ends is not tried.
-  const EndingBound::LastDefence last_defence = ending_bound_ && turns_left == 1 && !last_attack
-                                                    ? ending_bound_->last_defence(pos, rules_.attacker())
-                                                    : EndingBound::LastDefence{};
 
   const uint64_t nodes_before = nodes_;
   bool found = false;

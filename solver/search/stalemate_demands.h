@@ -22,11 +22,16 @@
 // by another man than the king, takes at most two: the man that moves, and a pawn it stands in
 // front of (its new square takes at most one way from a piece, which keeps another). So with
 // four free men only the king's moves may be the last; with three, a move of one of them in
-// front of a free pawn; with two pieces, a move of one of them. And a piece that moves (not a pawn, which never
-// moves back) keeps the move back to the square it left (the pieces where the bound holds all
-// move both ways), and so makes a demand unless it lands where a pin may hold it: with two free
-// pieces, two demands are left after any move but one of them, landing on a ray along which
-// the attacker may pin; with one, after a move of another piece that does not land there.
+// front of a free pawn. A piece with one way (its moves) keeps it unless a man of its own lands
+// on that way's first square, and one square may be the one way of several pieces. A piece that
+// moves (not a pawn, which never moves back) keeps the move back to the square it left (the
+// pieces where the bound holds all move both ways), and so makes a demand unless it lands where
+// a pin may hold it. So after the defender's last move by a man, the free pieces and those with
+// one way make demands, but those whose one way it took; the piece that moved makes one unless
+// it landed on such a ray. After a king's move, each piece with a move off the rays from the
+// king's new square makes one, but one whose one way that square takes. Two demands are one
+// more than the attacker's last move meets. Opening a ray or a square, a move only adds moves
+// (and demands), and is not counted.
 //
 // It holds where the ending bound does (one move a turn, a royal king), for moves other than
 // castling: the bound is off while a castling right is left.
@@ -49,19 +54,44 @@ class StalemateDemands {
   // Whether no move meets them: two pieces make demands.
   bool impossible() const { return impossible_; }
 
-  // For the defender to move in pos, its last move by a man (not the king): the squares of the
-  // men that may make it and the squares it may go to, and the men whose move must also land on
-  // a ray from the king along which the attacker may pin (`lines`).
+  // For the defender to move in pos, its last move: the squares the king may go to, leaving one
+  // demand at most; for a man's move, the squares of the men that may make it and the squares it
+  // may go to (where three men are free), and the pieces that make demands after it, of which
+  // the attacker's last move may meet one: those with a move, but the one that moves and those
+  // whose one way the move takes away; and the one that moves, unless it lands on a ray from
+  // the king along which the attacker may pin (`lines`). Past 16 pieces with a move
+  // and kMaxOneWay with one way, the others make no demand.
   struct LastMen {
+    static constexpr int kMaxOneWay = 8;
+    struct OneWay {
+      Square man;
+      Square only;  // a man landing here takes its way
+    };
+    Square king = kNoSquare;
+    Bitboard king_squares = ~Bitboard(0);  // where the king's move may go
     Bitboard movers = ~Bitboard(0);
     Bitboard landings = ~Bitboard(0);
-    Bitboard on_lines = 0;
+    Bitboard demanding = 0;  // the free pieces, and those with one way
+    Bitboard pieces = 0;     // the defender's men but its pawns
     Bitboard lines = ~Bitboard(0);
-    bool allows(Move m) const {
-      return has(movers, m.from()) && has(landings, m.to()) && (!has(on_lines, m.from()) || has(lines, m.to()));
-    }
+    std::array<OneWay, kMaxOneWay> one_way{};
+    int one_ways = 0;
+    bool allows(Move m) const;
+    // Whether no man's move is allowed, known without trying them (fewest_demands_after_man).
+    bool no_man_moves() const;
+    // The fewest demands a man's move may leave, where it moves and lands aside: it meets at
+    // most the demand of the piece that moves and those of the pieces that share one square as
+    // their one way.
+    int fewest_demands_after_man() const;
   };
   static LastMen last_men(const Position& pos, Color attacker);
+
+  // For the attacker to move in pos, its last move and the defender's to come after this one:
+  // whether only a capture may leave the defender a last move after which the attacker's meets
+  // every demand (last_men, with the pieces' demands alone: this move takes none away but by
+  // capturing the piece; it may stand in front of a pawn). A pawn of the attacker's up to two
+  // ranks from promoting may pin.
+  static bool only_captures_first(const Position& pos, Color attacker);
 
  private:
   // One man's demand: the move captures it (lands on `takes`) or lands on a square of
