@@ -395,6 +395,11 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
       const Reach reach = others(a, attacker, i, j, 0).plus(a.types[j], attacks[index(a.types[j])][a.froms[j]][1]);
       if (boxed(d, reach.plus(a.types[i], own[1]))) with_last[lasts++] = reach;
     }
+    if (a.types[i] == PieceType::Pawn) {
+      // Its moves and promotions all or none, which the tests above took together.
+      if (again || lasts) moves.tos_[i] = ~Bitboard(0);
+      continue;
+    }
     const auto may_box_after = [&](Bitboard attacks_there, Bitboard attacks_one_more) {
       if (again && boxed(d, staying.plus(a.types[i], attacks_one_more))) return true;
       for (int k = 0; k < lasts; ++k) {
@@ -402,11 +407,6 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
       }
       return false;
     };
-    if (a.types[i] == PieceType::Pawn) {
-      // Its moves and promotions all or none: the pawn's moves from where it stands.
-      if (may_box_after(own[1], own[2])) moves.tos_[i] = ~Bitboard(0);
-      continue;
-    }
     const auto& from_there = attacks[index(a.types[i])];
     for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
       const Square to = pop_lsb(b);
