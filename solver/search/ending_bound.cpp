@@ -361,12 +361,10 @@ EndingBound::AttackerMoves EndingBound::last_moves(const Position& pos, Color at
   if (may_end && a.count > kMaxRefined) return moves;
   moves.every_ = false;
   if (!may_end) return moves;
-  moves.count_ = a.count;
+  moves = choosing(a);
   for (int i = 0; i < a.count; ++i) {
-    moves.froms_[i] = a.froms[i];
     const Bitboard meeting = demands ? demands->meeting(a.froms[i]) : ~Bitboard(0);
     moves.tos_[i] = meeting ? finishing_squares(d, a, attacker, i, meeting, false) : 0;
-    moves.none_ &= !moves.tos_[i];
   }
   return moves;
 }
@@ -378,11 +376,13 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
   if (a.count > kMaxRefined) return moves;
   const Defence d = defence(pos, ~attacker, 1);
   const auto& attacks = attacks_[index(attacker)];
-  moves.every_ = false;
-  moves.count_ = a.count;
+  moves = choosing(a);
+  // A stalemate: where no last move of the defender's would leave one demand at most were the
+  // attacker to pass, only its captures may change that.
+  const Bitboard allowed = goal_ == Goal::Stalemate && StalemateDemands::only_captures_first(pos, attacker)
+                               ? pos.pieces(~attacker) | pos.ep_squares()
+                               : ~Bitboard(0);
   for (int i = 0; i < a.count; ++i) {
-    moves.froms_[i] = a.froms[i];
-    moves.tos_[i] = 0;
     const auto& own = attacks[index(a.types[i])][a.froms[i]];
     // i makes the last move too (from where it went, the others staying), or j does (i staying
     // where it went): the reaches of the others, kept where one of i's squares may box the king.
@@ -397,7 +397,7 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
     }
     if (a.types[i] == PieceType::Pawn) {
       // Its moves and promotions all or none, which the tests above took together.
-      if (again || lasts) moves.tos_[i] = ~Bitboard(0);
+      if (again || lasts) moves.tos_[i] = allowed;
       continue;
     }
     const auto may_box_after = [&](Bitboard attacks_there, Bitboard attacks_one_more) {
@@ -408,17 +408,12 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
       return false;
     };
     const auto& from_there = attacks[index(a.types[i])];
-    for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
+    for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed;
+         b;) {
       const Square to = pop_lsb(b);
       if (may_box_after(from_there[to][0], from_there[to][1])) moves.tos_[i] |= square_bb(to);
     }
   }
-  // A stalemate: where no last move of the defender's would leave one demand at most were the
-  // attacker to pass, only its captures may change that.
-  if (goal_ == Goal::Stalemate && StalemateDemands::only_captures_first(pos, attacker)) {
-    for (int i = 0; i < a.count; ++i) moves.tos_[i] &= pos.pieces(~attacker) | pos.ep_squares();
-  }
-  for (int i = 0; i < a.count; ++i) moves.none_ &= !moves.tos_[i];
   return moves;
 }
 
@@ -428,17 +423,11 @@ EndingBound::AttackerMoves EndingBound::third_last_moves(const Position& pos, Co
   const Army a = army(pos, attacker, 2);
   if (a.count > kMaxRefined) return moves;
   const Defence d = defence(pos, ~attacker, 2);
-  moves.every_ = false;
-  moves.count_ = a.count;
-  for (int i = 0; i < a.count; ++i) {
-    moves.froms_[i] = a.froms[i];
-    moves.tos_[i] = 0;
-  }
+  moves = choosing(a);
   one_move_reaches(a, attacker, 2, [&](int i, Square to, const Reach& reach) {
     if (boxed(d, reach)) moves.tos_[i] |= to == kNoSquare ? ~Bitboard(0) : square_bb(to);
     return true;
   });
-  for (int i = 0; i < a.count; ++i) moves.none_ &= !moves.tos_[i];
   return moves;
 }
 
@@ -491,6 +480,25 @@ bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
   for (int i = 0; i < count_; ++i) {
     const Narrowing& n = narrowings_[i];
     if (!n.every && !has(n.onto, m.to()) && !(reached & n.cover)) return false;
+  }
+  return true;
+}
+
+EndingBound::AttackerMoves EndingBound::choosing(const Army& a) {
+  AttackerMoves moves;
+  moves.every_ = false;
+  moves.count_ = a.count;
+  for (int i = 0; i < a.count; ++i) {
+    moves.froms_[i] = a.froms[i];
+    moves.tos_[i] = 0;
+  }
+  return moves;
+}
+
+bool EndingBound::AttackerMoves::empty() const {
+  if (every_) return false;
+  for (int i = 0; i < count_; ++i) {
+    if (tos_[i]) return false;
   }
   return true;
 }

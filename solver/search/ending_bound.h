@@ -49,13 +49,12 @@ class EndingBound {
   // pawn's all or none), every move where no choice is made.
   class AttackerMoves {
    public:
-    bool empty() const { return !every_ && none_; }
+    bool empty() const;
     bool allows(Move m) const;
 
    private:
     friend class EndingBound;
     bool every_ = true;  // no choice made: every move is allowed
-    bool none_ = true;
     int count_ = 0;
     std::array<Square, kMaxRefined> froms_;
     std::array<Bitboard, kMaxRefined> tos_;
@@ -195,6 +194,8 @@ class EndingBound {
     Square king = kNoSquare;
   };
 
+  // A choice among the moves of the army's pieces (at most kMaxRefined), none allowed yet.
+  static AttackerMoves choosing(const Army& army);
   // Where the bound says nothing: no king to box in, or a castling right left (see the top).
   static bool unbounded(const Position& pos, Color attacker);
   Defence defence(const Position& pos, Color defender, int moves) const;

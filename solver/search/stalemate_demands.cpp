@@ -62,6 +62,11 @@ Bitboard pinnable(const Position& pos, Color attacker) {
   return men;
 }
 
+// The defender's men but its pawns and its king.
+Bitboard defender_pieces(const Position& pos, Color defender) {
+  return pos.pieces(defender) & ~pos.pieces(defender, PieceType::Pawn) & ~square_bb(pos.king_square(defender));
+}
+
 // The ways a piece (not a pawn) of kind t on s may move: the count of its leaps and rays that
 // have a move (a square both on a ray and a leap counts with the ray), and for one way, the
 // square that a man standing on takes it away: the leap's, or the ray's first.
@@ -189,14 +194,6 @@ Bitboard StalemateDemands::meeting(Square from) const {
   }
   return squares;
 }
-
-namespace {
-
-Bitboard defender_pieces(const Position& pos, Color defender) {
-  return pos.pieces(defender) & ~pos.pieces(defender, PieceType::Pawn) & ~square_bb(pos.king_square(defender));
-}
-
-}  // namespace
 
 StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color attacker) {
   const Geometry& g = pos.geometry();
