@@ -205,14 +205,17 @@ EndingBound::Army EndingBound::army(const Position& pos, Color attacker, int mov
   return a;
 }
 
-bool EndingBound::boxed(const Defence& d, const Reach& reach, Bitboard away) const {
-  for (Bitboard b = (goal_ == Goal::Mate ? d.walk & reach.checks : d.walk) & ~away; b;) {
+Bitboard EndingBound::boxing_squares(const Defence& d, const Reach& reach, Bitboard among, bool first_only) const {
+  Bitboard squares = 0;
+  for (Bitboard b = goal_ == Goal::Mate ? among & reach.checks : among; b;) {
     const Square k = pop_lsb(b);
     const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
     if (around & ~(reach.guards | d.holds)) continue;
-    if (king_walk(d.king, k) + popcount(around & ~reach.guards & ~d.men) <= d.moves) return true;
+    if (king_walk(d.king, k) + popcount(around & ~reach.guards & ~d.men) > d.moves) continue;
+    squares |= square_bb(k);
+    if (first_only) break;
   }
-  return false;
+  return squares;
 }
 
 EndingBound::Reach EndingBound::others(const Army& a, Color attacker, int i, int j, int moves) const {
@@ -262,16 +265,17 @@ Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color a
                                         bool first_only) const {
   const auto& attacks = attacks_[index(attacker)][index(a.types[i])];
   const Reach staying = others(a, attacker, i, i, 0);
-  Reach reach = staying;
-  reach.add(a.types[i], attacks[a.froms[i]][1]);
-  if (!boxed(d, reach)) return 0;
+  // The squares the king may end on with the piece anywhere it may go: where it goes, the king
+  // may end only on some of these.
+  const Bitboard ends = boxing_squares(d, staying.plus(a.types[i], attacks[a.froms[i]][1]), d.walk, false);
+  if (!ends) return 0;
   if (a.types[i] == PieceType::Pawn) return allowed;
   // The piece must go where it guards, for some square k the king may end on, each square next
   // to k that neither the others guard nor the defender's men may hold. A piece other than a
   // pawn attacks a square from every square it attacks from there (each piece of the variants
   // moves alike both ways), so it stands where it attacks from each of them.
   Bitboard guarding = 0;
-  for (Bitboard b = d.walk; b;) {
+  for (Bitboard b = ends; b;) {
     Bitboard need = geometry_.leaps(PieceType::King, pop_lsb(b)) & geometry_.board() & ~(staying.guards | d.holds);
     Bitboard from_where = ~Bitboard(0);
     while (need && from_where) from_where &= attacks[pop_lsb(need)][0];
@@ -285,9 +289,8 @@ Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color a
            stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed & guarding;
        b;) {
     const Square to = pop_lsb(b);
-    reach = staying;
-    reach.add(a.types[i], attacks[to][0]);
-    if (!boxed(d, reach, staying_king | (king_moves ? king_zone(to) : square_bb(to)))) continue;
+    const Bitboard away = staying_king | (king_moves ? king_zone(to) : square_bb(to));
+    if (!boxing_squares(d, staying.plus(a.types[i], attacks[to][0]), ends & ~away, true)) continue;
     squares |= square_bb(to);
     if (first_only) break;
   }
@@ -386,14 +389,20 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
     const auto& own = attacks[index(a.types[i])][a.froms[i]];
     // i makes the last move too (from where it went, the others staying), or j does (i staying
     // where it went): the reaches of the others, kept where one of i's squares may box the king.
+    // Each test keeps the squares the king may end on, among which the narrower tests for each
+    // square i goes to look.
     const Reach staying = others(a, attacker, i, i, 0);
-    const bool again = boxed(d, staying.plus(a.types[i], own[2]));
+    const Bitboard again = boxing_squares(d, staying.plus(a.types[i], own[2]), d.walk, false);
     std::array<Reach, kMaxRefined> with_last{};
+    std::array<Bitboard, kMaxRefined> last_ends{};
     int lasts = 0;
     for (int j = 0; j < a.count; ++j) {
       if (j == i) continue;
       const Reach reach = others(a, attacker, i, j, 0).plus(a.types[j], attacks[index(a.types[j])][a.froms[j]][1]);
-      if (boxed(d, reach.plus(a.types[i], own[1]))) with_last[lasts++] = reach;
+      const Bitboard ends = boxing_squares(d, reach.plus(a.types[i], own[1]), d.walk, false);
+      if (!ends) continue;
+      with_last[lasts] = reach;
+      last_ends[lasts++] = ends;
     }
     if (a.types[i] == PieceType::Pawn) {
       // Its moves and promotions all or none, which the tests above took together.
@@ -401,9 +410,9 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
       continue;
     }
     const auto may_box_after = [&](Bitboard attacks_there, Bitboard attacks_one_more) {
-      if (again && boxed(d, staying.plus(a.types[i], attacks_one_more))) return true;
+      if (again && boxing_squares(d, staying.plus(a.types[i], attacks_one_more), again, true)) return true;
       for (int k = 0; k < lasts; ++k) {
-        if (boxed(d, with_last[k].plus(a.types[i], attacks_there))) return true;
+        if (boxing_squares(d, with_last[k].plus(a.types[i], attacks_there), last_ends[k], true)) return true;
       }
       return false;
     };

@@ -202,9 +202,15 @@ class EndingBound {
   Army army(const Position& pos, Color attacker, int moves) const;
   // may_end_in_time for this defence and army.
   bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
-  // Whether the king may end boxed in on some square of its walk but those of `away`, with the
-  // attacker's pieces checking and guarding where `reach` says.
-  bool boxed(const Defence& defence, const Reach& reach, Bitboard away = 0) const;
+  // The squares of `among` (within the king's walk) where the king may end boxed in, with the
+  // attacker's pieces checking and guarding where `reach` says; with first_only, the first one
+  // found. A reach within another finds squares within the other's: a test that narrows a reach
+  // need only look among the squares the wider one found.
+  Bitboard boxing_squares(const Defence& defence, const Reach& reach, Bitboard among, bool first_only) const;
+  // Whether the king may end boxed in on some square of its walk.
+  bool boxed(const Defence& defence, const Reach& reach) const {
+    return boxing_squares(defence, reach, defence.walk, true) != 0;
+  }
   // Where the attacker's pieces but i and j check and guard with `moves` moves each (0: from
   // where they stand).
   Reach others(const Army& army, Color attacker, int i, int j, int moves) const;
