@@ -52,6 +52,10 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     record();
     return true;
   }
+  // A position searched before with as many turns left (most nodes of long problems are such
+  // transpositions: asked first, they skip the bound's tests).
+  const uint64_t key = pos.key();
+  if (tt_.has_no_exact_solution(key, turns_left)) return false;
   // No mate or stalemate ends the line if the defender's king can no longer end boxed in; for
   // the attacker's last two moves, the bound also says which moves may still end it.
   const Color mover = pos.side_to_move();
@@ -64,8 +68,6 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     const int defender_moves = mover == rules_.attacker() ? turns_left - 1 : turns_left;
     if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), turns_left, defender_moves)) return false;
   }
-  const uint64_t key = pos.key();
-  if (tt_.has_no_exact_solution(key, turns_left)) return false;
   // A game that ends before the attacker's last turn is no solution (what NodeRules says of
   // such a node): a lost king here, or no move to play below.
   if (king_lost(pos)) return false;
