@@ -64,6 +64,7 @@ Geometry::Geometry(int files, int ranks) : files_(files), ranks_(ranks) {
     assert(movement && "built-in piece descriptions are valid Betza");
     rides_orthogonal_[index(piece.type)] = movement->rides_orthogonal;
     rides_diagonal_[index(piece.type)] = movement->rides_diagonal;
+    has_leaps_[index(piece.type)] = !movement->leaps.empty();
     for (int r = 0; r < ranks; ++r) {
       for (int f = 0; f < files; ++f) {
         Bitboard& table = leaps_[index(piece.type)][make_square(f, r)];

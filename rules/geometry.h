@@ -45,6 +45,7 @@ class Geometry {
   Bitboard pawn_attacks(Color c, Square s) const { return pawn_attacks_[index(c)][s]; }
   bool rides_orthogonal(PieceType t) const { return rides_orthogonal_[index(t)]; }
   bool rides_diagonal(PieceType t) const { return rides_diagonal_[index(t)]; }
+  bool has_leaps(PieceType t) const { return has_leaps_[index(t)]; }  // the pawn: none (its moves are its own)
 
   Bitboard ray(int direction, Square s) const { return rays_[direction][s]; }
   Bitboard ray_attacks(int direction, Square s, Bitboard occupied) const {
@@ -98,6 +99,7 @@ class Geometry {
   std::array<std::array<Bitboard, kSquareSpace>, 2> pawn_attacks_{};
   std::array<bool, kPieceTypeCount> rides_orthogonal_{};
   std::array<bool, kPieceTypeCount> rides_diagonal_{};
+  std::array<bool, kPieceTypeCount> has_leaps_{};
   std::array<std::array<int8_t, kSquareSpace>, kSquareSpace> direction_{};
 };
 

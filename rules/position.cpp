@@ -32,6 +32,7 @@ Position& Position::operator=(const Position& other) {
   castling_mask_ = other.castling_mask_;
   orthogonal_kinds_ = other.orthogonal_kinds_;
   diagonal_kinds_ = other.diagonal_kinds_;
+  leaper_kinds_ = other.leaper_kinds_;
   root_state_ = *other.st_;
   root_state_.previous = nullptr;
   st_ = &root_state_;
@@ -47,10 +48,11 @@ void Position::clear() {
   fullmove_ = 1;
   castling_routes_.fill(CastlingRoute{});
   castling_mask_.fill(0xF);
-  orthogonal_kinds_ = diagonal_kinds_ = 0;
+  orthogonal_kinds_ = diagonal_kinds_ = leaper_kinds_ = 0;
   for (const PieceType t : variant_.pieces) {
     if (geometry_->rides_orthogonal(t)) orthogonal_kinds_ |= uint16_t(1u << index(t));
     if (geometry_->rides_diagonal(t)) diagonal_kinds_ |= uint16_t(1u << index(t));
+    if (geometry_->has_leaps(t)) leaper_kinds_ |= uint16_t(1u << index(t));
   }
   root_state_ = StateInfo{};
   st_ = &root_state_;
@@ -75,8 +77,9 @@ Bitboard Position::diagonal_riders() const { return pieces_of_kinds(by_type_, di
 
 Bitboard Position::leaper_attackers(Square s) const {
   Bitboard attackers = 0;
-  for (const PieceType t : variant_.pieces) {
-    if (t != PieceType::Pawn) attackers |= geometry_->leaps(t, s) & by_type_[index(t)];
+  for (uint16_t k = leaper_kinds_; k; k &= k - 1) {
+    const int t = std::countr_zero(k);
+    attackers |= geometry_->leaps(PieceType(t), s) & by_type_[t];
   }
   return attackers;
 }
@@ -97,6 +100,7 @@ Bitboard Position::attackers_of(Color c, Square s, Bitboard occupied) const {
   Bitboard attackers = (g.pawn_attacks(~c, s) & pieces(c, PieceType::Pawn)) | leaper_attackers(s);
   const Bitboard orthogonal = orthogonal_riders() & ours;
   const Bitboard diagonal = diagonal_riders() & ours;
+  if (!(orthogonal | diagonal)) return attackers & ours;
   for (int d = 0; d < kDirectionCount; ++d) {
     const Bitboard riders = is_orthogonal(d) ? orthogonal : diagonal;
     if (g.ray(d, s) & riders) attackers |= g.ray_attacks(d, s, occupied) & riders;

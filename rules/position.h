@@ -168,6 +168,7 @@ class Position {
   std::array<uint8_t, kSquareSpace> castling_mask_{};  // rights lost when a move touches the square
   uint16_t orthogonal_kinds_ = 0;  // bit t set when kind t rides orthogonally
   uint16_t diagonal_kinds_ = 0;
+  uint16_t leaper_kinds_ = 0;  // bit t set when kind t leaps (not the pawn: its moves are its own)
   StateInfo root_state_;
   StateInfo* st_ = &root_state_;
 };
