@@ -46,13 +46,18 @@ TEST_CASE("Popeye: helpmates and help stalemates, long", "[solver][published][sl
   for (const auto& p : popeye_problems("h")) {
     if (std::stod(p.stipulation.substr(2)) > 2.0) longer.push_back(p);
   }
-  // Some of these are beyond the help search's reach for now (h#5 and longer, h=4 and longer):
-  // each gets 20 seconds, and what it decides must be exactly Popeye's solution set.
+  // Most take seconds. The examples of Popeye's intelligent mode (a few men a side, long play
+  // and promotions) take minutes: each problem gets 20 seconds first, and those left undecided
+  // get kLongestSeconds more with every hardware thread and a larger table. Every one must be
+  // decided, with exactly Popeye's solution set.
+  constexpr double kLongestSeconds = 1800.0;
   REQUIRE_FALSE(longer.empty());
-  size_t decided = 0;
-  for (const auto& p : longer) decided += check_published_within(p, 2, 20.0) ? 1 : 0;
-  WARN(decided << " of " << longer.size() << " longer help problems decided within 20 s each");
-  CHECK(decided > 0);
+  std::vector<PublishedProblem> longest;
+  for (const auto& p : longer) {
+    if (!check_published_within(p, 2, 20.0)) longest.push_back(p);
+  }
+  WARN(longer.size() - longest.size() << " of " << longer.size() << " longer help problems decided within 20 s each");
+  for (const auto& p : longest) CHECK(check_published_within(p, 0, kLongestSeconds, 1024));
 }
 
 TEST_CASE("vaeth/chessproblem: two-movers and the selfmate in two", "[solver][published]") {

@@ -127,9 +127,9 @@ void check_published(const PublishedProblem& p, int threads) {
   }
 }
 
-bool check_published_within(const PublishedProblem& p, int threads, double seconds) {
+bool check_published_within(const PublishedProblem& p, int threads, double seconds, size_t hash_mb) {
   INFO(p.source << ": " << p.fen << " " << p.stipulation << " within " << seconds << " s");
-  const SolverRun run = solve_fen("chess", p.fen, p.stipulation, threads, 64, seconds);
+  const SolverRun run = solve_fen("chess", p.fen, p.stipulation, threads, hash_mb, seconds);
   if (run.result.status == search::SolveStatus::Unknown) return false;
   CHECK(run.answers == p.expected);
   CHECK((run.result.status == search::SolveStatus::NoSolution) == p.expected.empty());

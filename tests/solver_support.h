@@ -49,8 +49,9 @@ std::vector<PublishedProblem> matetrack_problems();
 // Checks one problem against the solver (a Catch2 assertion with the problem in its message).
 void check_published(const PublishedProblem& p, int threads = 1);
 
-// Like check_published, but under a time limit: an answer that comes must be the published one;
-// a search the limit stops must say unknown (never a guess). Returns whether it was decided.
-bool check_published_within(const PublishedProblem& p, int threads, double seconds);
+// Like check_published, but under a time limit and with a table of hash_mb MiB: an answer that
+// comes must be the published one; a search the limit stops must say unknown (never a guess).
+// Returns whether it was decided.
+bool check_published_within(const PublishedProblem& p, int threads, double seconds, size_t hash_mb = 64);
 
 }  // namespace dm::test
