@@ -266,10 +266,11 @@ Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color a
   const auto& attacks = attacks_[index(attacker)][index(a.types[i])];
   const Reach staying = others(a, attacker, i, i, 0);
   // The squares the king may end on with the piece anywhere it may go: where it goes, the king
-  // may end only on some of these.
-  const Bitboard ends = boxing_squares(d, staying.plus(a.types[i], attacks[a.froms[i]][1]), d.walk, false);
+  // may end only on some of these. A pawn's moves go all or none, so for it one square will do.
+  const bool pawn = a.types[i] == PieceType::Pawn;
+  const Bitboard ends = boxing_squares(d, staying.plus(a.types[i], attacks[a.froms[i]][1]), d.walk, pawn);
   if (!ends) return 0;
-  if (a.types[i] == PieceType::Pawn) return allowed;
+  if (pawn) return allowed;
   // The piece must go where it guards, for some square k the king may end on, each square next
   // to k that neither the others guard nor the defender's men may hold. A piece other than a
   // pawn attacks a square from every square it attacks from there (each piece of the variants
@@ -390,21 +391,23 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
     // i makes the last move too (from where it went, the others staying), or j does (i staying
     // where it went): the reaches of the others, kept where one of i's squares may box the king.
     // Each test keeps the squares the king may end on, among which the narrower tests for each
-    // square i goes to look.
+    // square i goes to look (a pawn's moves go all or none, so for it one square will do).
+    const bool pawn = a.types[i] == PieceType::Pawn;
     const Reach staying = others(a, attacker, i, i, 0);
-    const Bitboard again = boxing_squares(d, staying.plus(a.types[i], own[2]), d.walk, false);
-    std::array<Reach, kMaxRefined> with_last{};
-    std::array<Bitboard, kMaxRefined> last_ends{};
+    const Bitboard again = boxing_squares(d, staying.plus(a.types[i], own[2]), d.walk, pawn);
+    struct LastMove {
+      Reach others;  // j moving, the others but i staying
+      Bitboard ends;
+    };
+    std::array<LastMove, kMaxRefined> with_last{};
     int lasts = 0;
     for (int j = 0; j < a.count; ++j) {
       if (j == i) continue;
       const Reach reach = others(a, attacker, i, j, 0).plus(a.types[j], attacks[index(a.types[j])][a.froms[j]][1]);
-      const Bitboard ends = boxing_squares(d, reach.plus(a.types[i], own[1]), d.walk, false);
-      if (!ends) continue;
-      with_last[lasts] = reach;
-      last_ends[lasts++] = ends;
+      const Bitboard ends = boxing_squares(d, reach.plus(a.types[i], own[1]), d.walk, pawn);
+      if (ends) with_last[lasts++] = {reach, ends};
     }
-    if (a.types[i] == PieceType::Pawn) {
+    if (pawn) {
       // Its moves and promotions all or none, which the tests above took together.
       if (again || lasts) moves.tos_[i] = allowed;
       continue;
@@ -412,7 +415,8 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
     const auto may_box_after = [&](Bitboard attacks_there, Bitboard attacks_one_more) {
       if (again && boxing_squares(d, staying.plus(a.types[i], attacks_one_more), again, true)) return true;
       for (int k = 0; k < lasts; ++k) {
-        if (boxing_squares(d, with_last[k].plus(a.types[i], attacks_there), last_ends[k], true)) return true;
+        const LastMove& last = with_last[k];
+        if (boxing_squares(d, last.others.plus(a.types[i], attacks_there), last.ends, true)) return true;
       }
       return false;
     };
