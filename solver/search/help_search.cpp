@@ -39,12 +39,12 @@ void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMo
                        std::vector<Line>& solutions) {
   solutions_ = &solutions;
   path_ = prefix;
-  search(pos, turns_left);
+  search(pos, turns_left, 0, false);
 }
 
 void HelpSearch::record() { solutions_->push_back(split_turns(path_)); }
 
-bool HelpSearch::search(Position& pos, int turns_left) {
+bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked) {
   // The attacker's last turn has ended: the goal is reached here or the line fails. Nothing is
   // stored for these leaves, so the table is not asked.
   if (turns_left == 0) {
@@ -52,10 +52,11 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     record();
     return true;
   }
-  // A position searched before with as many turns left (most nodes of long problems are such
-  // transpositions: asked first, they skip the bound's tests).
+  // A position searched before with as many turns left: most nodes of long problems are such
+  // transpositions. Asked first, they skip the bound's tests; the parent asks for most (see
+  // the loop below).
   const uint64_t key = pos.key();
-  if (tt_.has_no_exact_solution(key, turns_left)) return false;
+  if (!table_asked && tt_.has_no_exact_solution(key, turns_left)) return false;
   // No mate or stalemate ends the line if the defender's king can no longer end boxed in; for
   // the attacker's last two moves, the bound also says which moves may still end it.
   const Color mover = pos.side_to_move();
@@ -95,19 +96,43 @@ bool HelpSearch::search(Position& pos, int turns_left) {
     generate_legal(pos, moves);
   }
 
+  // Before the attacker's last turn, every move is played once for its child's key and turns,
+  // and the child's cluster starts loading; then each child is asked of the table, all the
+  // loads overlapping, and only those not known to fail are played again and searched. Most
+  // children of long problems are such transpositions. The attacker's last moves end the line
+  // (their children are not in the table) and are played once, below.
+  const bool look_ahead = !last_attack;
   const uint64_t nodes_before = nodes_;
-  bool found = false;
+  if (children_.size() <= size_t(ply)) children_.resize(size_t(ply) + 1);
+  std::vector<Child>& children = children_[size_t(ply)];
+  children.clear();
   for (const Move m : moves) {
     if (!useful.allows(m) || !defence_useful.allows(pos, m) || !last_defence.allows(m)) continue;
+    Child child{m, 0, 0};
+    if (look_ahead) {
+      StateInfo st;
+      pos.do_move(m, st);
+      count_node();
+      child.turns = rules_.child_turns(mover, pos, turns_left);
+      child.key = pos.key();
+      if (child.turns > 0) tt_.prefetch(child.key);
+      pos.undo_move(m);
+    }
+    children.push_back(child);
+  }
+
+  bool found = false;
+  for (size_t i = 0; i < children_[size_t(ply)].size(); ++i) {
+    const Child c = children_[size_t(ply)][i];  // children_ may grow below: indexed afresh
     if (control_.stopped()) return true;
+    if (look_ahead && c.turns > 0 && tt_.has_no_exact_solution(c.key, c.turns)) continue;
     StateInfo st;
-    pos.do_move(m, st);
-    tt_.prefetch(pos.key());
-    count_node();
-    path_.push_back({m, mover});
-    found |= search(pos, rules_.child_turns(mover, pos, turns_left));
+    pos.do_move(c.move, st);
+    if (!look_ahead) count_node();
+    path_.push_back({c.move, mover});
+    found |= search(pos, rules_.child_turns(mover, pos, turns_left), ply + 1, look_ahead);
     path_.pop_back();
-    pos.undo_move(m);
+    pos.undo_move(c.move);
   }
   if (!found && !control_.stopped()) tt_.store_no_exact_solution(key, turns_left, nodes_ - nodes_before);
   return found || control_.stopped();

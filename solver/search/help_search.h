@@ -12,6 +12,8 @@
 // moves at every turn, the attacker's third last move, and on the last three moves (the
 // attacker's last two, the defender's last) every move that cannot box the king in; for a
 // stalemate, also those that leave a man of the defender a move (stalemate_demands.h).
+// Before the attacker's last turn, a node plays its moves once for their keys and asks the
+// table about every child before it searches any, so that the children's cache misses overlap.
 
 #include <vector>
 
@@ -39,7 +41,17 @@ class HelpSearch {
   void solve(Position& pos, int turns_left, const std::vector<PlayedMove>& prefix, std::vector<Line>& solutions);
 
  private:
-  bool search(Position& pos, int turns_left);
+  // A move to search from a node, with its child's attacker turns left and key where they
+  // were looked at before the move is searched.
+  struct Child {
+    Move move;
+    int turns;
+    uint64_t key;
+  };
+
+  // ply: the depth below the position solve() was given (0 there); table_asked: whether the
+  // caller has already found that the table does not rule pos out.
+  bool search(Position& pos, int turns_left, int ply, bool table_asked);
   void record();
   void count_node();
 
@@ -48,6 +60,7 @@ class HelpSearch {
   SearchControl& control_;
   const EndingBound* ending_bound_;
   std::vector<PlayedMove> path_;
+  std::vector<std::vector<Child>> children_;  // per ply, reused
   std::vector<Line>* solutions_ = nullptr;
   uint64_t nodes_ = 0;
   uint64_t unreported_ = 0;
