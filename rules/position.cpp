@@ -353,6 +353,37 @@ void Position::do_move(Move m, StateInfo& new_state) {
   end_turn(st, us, double_step_passed);
 }
 
+uint64_t Position::key_after(Move m) const {
+  assert(!variant_.is_multi_move());
+  const auto& z = zobrist::keys();
+  uint64_t key = st_->key ^ z.black_to_move;
+  for (Bitboard b = st_->ep_squares | st_->ep_pending; b;) key ^= z.en_passant[pop_lsb(b)];
+  if (m.kind() == MoveKind::Pass) return key;
+  const Color us = side_;
+  const Square from = m.from();
+  const Square to = m.to();
+  const Piece piece = board_[from];
+  if (m.kind() == MoveKind::Castling) {
+    const CastlingRoute& route = castling_routes_[castling_index(us, file_of(to) < file_of(from))];
+    const Piece rook = board_[route.rook_from];
+    key ^= z.piece_square[uint8_t(rook)][route.rook_from] ^ z.piece_square[uint8_t(rook)][route.rook_to];
+  } else {
+    const Square captured_at = m.kind() == MoveKind::EnPassant ? Square(to - pawn_forward(us)) : to;
+    if (board_[captured_at] != Piece::None) key ^= z.piece_square[uint8_t(board_[captured_at])][captured_at];
+  }
+  const Piece arriving = m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : piece;
+  key ^= z.piece_square[uint8_t(piece)][from] ^ z.piece_square[uint8_t(arriving)][to];
+  const uint8_t rights = st_->castling_rights;
+  key ^= z.castling[rights] ^ z.castling[rights & castling_mask_[from] & castling_mask_[to]];
+  // A double step gives the opponent the square passed over where one of its pawns attacks it
+  // (as capturable_ep tells after the move: the step captured nothing).
+  if (type_of(piece) == PieceType::Pawn && to - from == 2 * pawn_forward(us)) {
+    const Square passed = Square(from + pawn_forward(us));
+    if (geometry_->pawn_attacks(us, passed) & pieces(~us, PieceType::Pawn)) key ^= z.en_passant[passed];
+  }
+  return key;
+}
+
 void Position::undo_move(Move m) {
   const StateInfo& st = *st_;
   // A pass always ends the turn; any other move leaves its piece (or king) on `to`.

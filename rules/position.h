@@ -143,6 +143,10 @@ class Position {
 
   void do_move(Move m, StateInfo& new_state);
   void undo_move(Move m);
+  // The key the position will have once m is played, without playing it; for a variant whose
+  // turns are single moves only (every move ends its turn there, so nothing the move does
+  // decides whether the turn goes on). Searches use it to ask the table about a child first.
+  uint64_t key_after(Move m) const;
 
  private:
   void clear();

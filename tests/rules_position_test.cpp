@@ -5,9 +5,10 @@
 // exactly. Also: keys tell apart positions that differ only in side, turn state, castling or
 // e.p. rights; and copies are independent positions with their own state chain. The search's
 // shortcuts are checked on the same nodes: attackers_of agrees with attackers_to,
-// has_legal_move agrees with the move list, and
+// has_legal_move agrees with the move list,
 // may_give_check never misses a check that playing the move shows (and is exact for plain
-// moves and promotions).
+// moves and promotions), and key_after gives the key that playing the move gives (variants
+// of one move a turn).
 // The oracle is the rule book's invariant itself (a position is what its FEN says).
 
 #include <catch2/catch.hpp>
@@ -75,13 +76,16 @@ void check_shortcuts(Position& pos, const MoveList& moves) {
   for (const Move m : moves) {
     const bool predicted = pos.may_give_check(m, info);
     if (predicted) may_check.push_back(m);
+    const uint64_t predicted_key = pos.variant().is_multi_move() ? 0 : pos.key_after(m);
     StateInfo st;
     pos.do_move(m, st);
+    const uint64_t key = pos.key();
     const Square their_king = pos.king_square(~us);
     const bool checks = pos.variant().king_rule == KingRule::Royal && their_king != kNoSquare &&
                         (pos.attackers_to(their_king) & pos.pieces(us));
     pos.undo_move(m);
     INFO("move " << move_to_uci(m));
+    if (!pos.variant().is_multi_move()) CHECK(predicted_key == key);
     if (checks) CHECK(predicted);
     const bool plain = m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion;
     if (plain && pos.variant().king_rule == KingRule::Royal) CHECK(predicted == checks);

@@ -42,6 +42,18 @@ void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMo
   search(pos, turns_left, 0, false);
 }
 
+HelpSearch::Child HelpSearch::child_of(Position& pos, Move m, Color mover, int turns_left) const {
+  // Where every turn is one move, every move ends its turn.
+  if (!pos.variant().is_multi_move()) {
+    return {m, mover == rules_.attacker() ? turns_left - 1 : turns_left, pos.key_after(m)};
+  }
+  StateInfo st;
+  pos.do_move(m, st);
+  const Child child{m, rules_.child_turns(mover, pos, turns_left), pos.key()};
+  pos.undo_move(m);
+  return child;
+}
+
 void HelpSearch::record() { solutions_->push_back(split_turns(path_)); }
 
 bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked) {
@@ -96,11 +108,11 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     generate_legal(pos, moves);
   }
 
-  // Before the attacker's last turn, every move is played once for its child's key and turns,
-  // and the child's cluster starts loading; then each child is asked of the table, all the
-  // loads overlapping, and only those not known to fail are played again and searched. Most
-  // children of long problems are such transpositions. The attacker's last moves end the line
-  // (their children are not in the table) and are played once, below.
+  // Before the attacker's last turn, every child's key and turns are found first and its
+  // cluster starts loading; then each child is asked of the table, all the loads overlapping,
+  // and only those not known to fail are played and searched. Most children of long problems
+  // are such transpositions. The attacker's last moves end the line (their children are not in
+  // the table) and are played once, below.
   const bool look_ahead = !last_attack;
   const uint64_t nodes_before = nodes_;
   if (children_.size() <= size_t(ply)) children_.resize(size_t(ply) + 1);
@@ -108,16 +120,13 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   children.clear();
   for (const Move m : moves) {
     if (!useful.allows(m) || !defence_useful.allows(pos, m) || !last_defence.allows(m)) continue;
-    Child child{m, 0, 0};
-    if (look_ahead) {
-      StateInfo st;
-      pos.do_move(m, st);
-      count_node();
-      child.turns = rules_.child_turns(mover, pos, turns_left);
-      child.key = pos.key();
-      if (child.turns > 0) tt_.prefetch(child.key);
-      pos.undo_move(m);
+    if (!look_ahead) {
+      children.push_back({m, 0, 0});
+      continue;
     }
+    const Child child = child_of(pos, m, mover, turns_left);
+    count_node();
+    if (child.turns > 0) tt_.prefetch(child.key);
     children.push_back(child);
   }
 

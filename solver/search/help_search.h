@@ -12,8 +12,9 @@
 // moves at every turn, the attacker's third last move, and on the last three moves (the
 // attacker's last two, the defender's last) every move that cannot box the king in; for a
 // stalemate, also those that leave a man of the defender a move (stalemate_demands.h).
-// Before the attacker's last turn, a node plays its moves once for their keys and asks the
-// table about every child before it searches any, so that the children's cache misses overlap.
+// Before the attacker's last turn, a node finds its children's keys first (without playing the
+// moves where every turn is one move) and asks the table about every child before it searches
+// any: the children's cache misses overlap, and the transpositions are never played.
 
 #include <vector>
 
@@ -52,6 +53,9 @@ class HelpSearch {
   // ply: the depth below the position solve() was given (0 there); table_asked: whether the
   // caller has already found that the table does not rule pos out.
   bool search(Position& pos, int turns_left, int ply, bool table_asked);
+  // The child of move m, its turns and key, without playing m where every turn is one move
+  // (elsewhere m is played and taken back); pos is as it was on return.
+  Child child_of(Position& pos, Move m, Color mover, int turns_left) const;
   void record();
   void count_node();
 
