@@ -163,7 +163,12 @@ uint64_t Position::compute_key() const {
   for (Bitboard b = st_->ep_squares | st_->ep_pending; b;) key ^= z.en_passant[pop_lsb(b)];
   if (side_ == Color::Black) key ^= z.black_to_move;
   if (variant_.is_multi_move() && st_->moves_left == 1) key ^= z.mid_turn;
-  return key;
+  return key ^ first_mover_key(*st_);
+}
+
+uint64_t Position::first_mover_key(const StateInfo& st) const {
+  if (!variant_.same_piece_second_move || st.last_to == kNoSquare) return 0;
+  return zobrist::keys().first_mover[st.last_to];
 }
 
 Bitboard Position::capturable_ep(Bitboard passed, Color passed_by) const {
@@ -238,6 +243,7 @@ void Position::end_turn(StateInfo& st, Color mover, Square double_step_passed) {
     update_king_safety(0);
   }
   for (Bitboard b = st.ep_squares | st.ep_pending; b;) st.key ^= z.en_passant[pop_lsb(b)];
+  st.key ^= first_mover_key(st);
 }
 
 CheckInfo Position::check_info() const {
@@ -290,6 +296,7 @@ void Position::do_move(Move m, StateInfo& new_state) {
   new_state.rule50 = uint16_t(st_->rule50 + 1);
   new_state.castling_rights = st_->castling_rights;
   new_state.moves_left = st_->moves_left;
+  new_state.last_to = kNoSquare;
   new_state.captured = Piece::None;
   new_state.previous = st_;
   st_ = &new_state;
@@ -297,6 +304,7 @@ void Position::do_move(Move m, StateInfo& new_state) {
 
   for (Bitboard b = st.ep_squares | st.ep_pending; b;) st.key ^= z.en_passant[pop_lsb(b)];
   st.ep_squares = 0;
+  st.key ^= first_mover_key(*st.previous);
 
   const Color us = side_;
   if (m.kind() == MoveKind::Pass) {

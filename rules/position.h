@@ -50,6 +50,7 @@ struct StateInfo {
   uint8_t castling_rights = 0;
   uint8_t moves_left = 1;  // in the current turn, the coming move included
   Square last_to = kNoSquare;  // where the turn's previous move put its piece (Bennekom); unknown from a FEN
+                               // (in Bennekom it is part of the key: it decides the second moves)
 
   // Set by do_move.
   Piece captured = Piece::None;
@@ -157,6 +158,9 @@ class Position {
   void end_turn(StateInfo& st, Color mover, Square double_step_passed);
   void update_king_safety(Bitboard checkers);
   uint64_t compute_key() const;
+  // The key's term for the piece that must make the turn's second move (Bennekom, once the
+  // first move is known); 0 elsewhere.
+  uint64_t first_mover_key(const StateInfo& st) const;
   // Pieces of either colour attacking s by a leap (the leaping part of every kind but pawns).
   Bitboard leaper_attackers(Square s) const;
   Bitboard capturable_ep(Bitboard passed, Color passed_by) const;

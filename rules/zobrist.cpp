@@ -22,6 +22,7 @@ Keys make_keys() {
   for (auto& key : k.en_passant) key = next(state);
   k.black_to_move = next(state);
   k.mid_turn = next(state);
+  for (auto& key : k.first_mover) key = next(state);
   return k;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Zobrist keys: one random 64-bit number per (piece, square), castling-rights set, e.p. square,
-// side to move and "mid-turn" state, fixed by a seeded generator so keys are the same in every
-// run and every thread.
+// side to move, "mid-turn" state and square of a turn's first mover (Bennekom), fixed by a
+// seeded generator so keys are the same in every run and every thread.
 
 #include <array>
 #include <cstdint>
@@ -16,6 +16,8 @@ struct Keys {
   std::array<uint64_t, kSquareSpace> en_passant;
   uint64_t black_to_move;
   uint64_t mid_turn;  // one move left in a turn of two
+  // Bennekom: the square of the piece that made the turn's first move, which must make the second
+  std::array<uint64_t, kSquareSpace> first_mover;
 };
 
 const Keys& keys();

@@ -43,13 +43,15 @@ void check_against_fresh(const Position& pos) {
   INFO((error ? error->to_string() : std::string("FEN read back")));
   REQUIRE_FALSE(error);
   CHECK(fresh.fen() == fen);
-  CHECK(fresh.key() == pos.key());
   CHECK(fresh.checkers() == pos.checkers());
   CHECK(fresh.ep_squares() == pos.ep_squares());
   CHECK(fresh.ep_pending() == pos.ep_pending());
-  // Bennekom's second move depends on the piece that made the first, which a FEN does not
-  // record: compare moves there only at the start of a turn.
-  if (!(pos.variant().same_piece_second_move && pos.mid_turn())) CHECK(sorted_moves(fresh) == sorted_moves(pos));
+  // Bennekom's second move depends on the piece that made the first, which the key holds and a
+  // FEN does not record: compare keys and moves there only at the start of a turn.
+  if (!(pos.variant().same_piece_second_move && pos.mid_turn())) {
+    CHECK(fresh.key() == pos.key());
+    CHECK(sorted_moves(fresh) == sorted_moves(pos));
+  }
 }
 
 // The shortcuts against the moves played out: whether any move exists, which moves check, and
@@ -273,6 +275,26 @@ TEST_CASE("position: transpositions reach the same key", "[rules][position]") {
   CHECK(a.fen() == b.fen());
   CHECK(a.key() == b.key());
   CHECK(a.side_to_move() == Color::Black);
+}
+
+// Bennekom (RULES.md section 4): the piece that made the first move of a turn makes the second,
+// so two positions that differ only in which piece that was have different moves, and must
+// have different keys, though their FENs (which do not say) are the same.
+TEST_CASE("position: Bennekom keys tell apart the piece that must move second", "[rules][position]") {
+  std::deque<StateInfo> states;
+  const auto after = [&](std::string_view fen, std::string_view san) {
+    Position pos = test::position_of("bennekom", fen);
+    const auto m = parse_move(pos, san);
+    REQUIRE(m);
+    pos.do_move(*m, states.emplace_back());
+    return pos;
+  };
+  const Position a = after("4k3/8/8/8/8/N1N5/8/4K3 w - - 0 1", "Nab5");
+  const Position b = after("4k3/8/8/1N6/8/8/4N3/4K3 w - - 0 1", "Nec3");
+  REQUIRE(a.mid_turn());
+  CHECK(a.fen() == b.fen());
+  CHECK(sorted_moves(a) != sorted_moves(b));
+  CHECK(a.key() != b.key());
 }
 
 // M7 with ep=any: after a first e.p. capture, the rights left for a second one are only those

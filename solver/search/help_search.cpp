@@ -1,5 +1,7 @@
 #include "solver/search/help_search.h"
 
+#include <cassert>
+
 #include "rules/movegen.h"
 
 namespace dm::search {
@@ -108,11 +110,11 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     generate_legal(pos, moves);
   }
 
-  // Before the attacker's last turn, every child's key and turns are found first and its
-  // cluster starts loading; then each child is asked of the table, all the loads overlapping,
-  // and only those not known to fail are played and searched. Most children of long problems
-  // are such transpositions. The attacker's last moves end the line (their children are not in
-  // the table) and are played once, below.
+  // Before the attacker's last turn, every child's key and turns (at least one) are found first
+  // and its cluster starts loading; then each child is asked of the table, all the loads
+  // overlapping, and only those not known to fail are played and searched. Most children of
+  // long problems are such transpositions. The attacker's last moves end the line (their
+  // children are not in the table) and are played once, below.
   const bool look_ahead = !last_attack;
   const uint64_t nodes_before = nodes_;
   if (children_.size() <= size_t(ply)) children_.resize(size_t(ply) + 1);
@@ -125,8 +127,9 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
       continue;
     }
     const Child child = child_of(pos, m, mover, turns_left);
+    assert(child.turns > 0);
     count_node();
-    if (child.turns > 0) tt_.prefetch(child.key);
+    tt_.prefetch(child.key);
     children.push_back(child);
   }
 
@@ -134,7 +137,7 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   for (size_t i = 0; i < children_[size_t(ply)].size(); ++i) {
     const Child c = children_[size_t(ply)][i];  // children_ may grow below: indexed afresh
     if (control_.stopped()) return true;
-    if (look_ahead && c.turns > 0 && tt_.has_no_exact_solution(c.key, c.turns)) continue;
+    if (look_ahead && tt_.has_no_exact_solution(c.key, c.turns)) continue;
     StateInfo st;
     pos.do_move(c.move, st);
     if (!look_ahead) count_node();
