@@ -166,6 +166,14 @@ uint64_t Position::compute_key() const {
   return key ^ first_mover_key(*st_);
 }
 
+const CastlingRoute& Position::route_of(Color c, Move castling) const {
+  return castling_routes_[castling_index(c, file_of(castling.to()) < file_of(castling.from()))];
+}
+
+Square Position::captured_square(Move m, Color mover) {
+  return m.kind() == MoveKind::EnPassant ? Square(m.to() - pawn_forward(mover)) : m.to();
+}
+
 uint64_t Position::first_mover_key(const StateInfo& st) const {
   if (!variant_.same_piece_second_move || st.last_to == kNoSquare) return 0;
   return zobrist::keys().first_mover[st.last_to];
@@ -318,8 +326,7 @@ void Position::do_move(Move m, StateInfo& new_state) {
   Square double_step_passed = kNoSquare;
 
   if (m.kind() == MoveKind::Castling) {
-    const int i = castling_index(us, file_of(to) < file_of(from));
-    const CastlingRoute& route = castling_routes_[i];
+    const CastlingRoute& route = route_of(us, m);
     const Piece rook = board_[route.rook_from];
     st.key ^= z.piece_square[uint8_t(piece)][from] ^ z.piece_square[uint8_t(piece)][to] ^
               z.piece_square[uint8_t(rook)][route.rook_from] ^ z.piece_square[uint8_t(rook)][route.rook_to];
@@ -328,8 +335,7 @@ void Position::do_move(Move m, StateInfo& new_state) {
     put_piece(piece, to);
     put_piece(rook, route.rook_to);
   } else {
-    const Square captured_at =
-        m.kind() == MoveKind::EnPassant ? Square(to - pawn_forward(us)) : to;
+    const Square captured_at = captured_square(m, us);
     st.captured = board_[captured_at];
     if (st.captured != Piece::None) {
       st.key ^= z.piece_square[uint8_t(st.captured)][captured_at];
@@ -372,11 +378,11 @@ uint64_t Position::key_after(Move m) const {
   const Square to = m.to();
   const Piece piece = board_[from];
   if (m.kind() == MoveKind::Castling) {
-    const CastlingRoute& route = castling_routes_[castling_index(us, file_of(to) < file_of(from))];
+    const CastlingRoute& route = route_of(us, m);
     const Piece rook = board_[route.rook_from];
     key ^= z.piece_square[uint8_t(rook)][route.rook_from] ^ z.piece_square[uint8_t(rook)][route.rook_to];
   } else {
-    const Square captured_at = m.kind() == MoveKind::EnPassant ? Square(to - pawn_forward(us)) : to;
+    const Square captured_at = captured_square(m, us);
     if (board_[captured_at] != Piece::None) key ^= z.piece_square[uint8_t(board_[captured_at])][captured_at];
   }
   const Piece arriving = m.kind() == MoveKind::Promotion ? make_piece(us, m.promotion()) : piece;
@@ -401,7 +407,7 @@ void Position::undo_move(Move m) {
   if (m.kind() == MoveKind::Castling) {
     const Square from = m.from();
     const Square to = m.to();
-    const CastlingRoute& route = castling_routes_[castling_index(mover, file_of(to) < file_of(from))];
+    const CastlingRoute& route = route_of(mover, m);
     const Piece king = board_[to];
     const Piece rook = board_[route.rook_to];
     remove_piece(to);
@@ -416,7 +422,7 @@ void Position::undo_move(Move m) {
     }
     move_piece(to, m.from());
     if (st.captured != Piece::None) {
-      put_piece(st.captured, m.kind() == MoveKind::EnPassant ? Square(to - pawn_forward(mover)) : to);
+      put_piece(st.captured, captured_square(m, mover));
     }
   }
   st_ = st.previous;

@@ -158,6 +158,11 @@ class Position {
   void end_turn(StateInfo& st, Color mover, Square double_step_passed);
   void update_king_safety(Bitboard checkers);
   uint64_t compute_key() const;
+  // The route of colour c's castling move (king's side or queen's by the king's direction).
+  const CastlingRoute& route_of(Color c, Move castling) const;
+  // The square a capture by mover's move m empties (the passed pawn's for e.p.); m.to() when m
+  // is no capture.
+  static Square captured_square(Move m, Color mover);
   // The key's term for the piece that must make the turn's second move (Bennekom, once the
   // first move is known); 0 elsewhere.
   uint64_t first_mover_key(const StateInfo& st) const;
