@@ -35,10 +35,16 @@ Outcome outcome(const Position& pos) {
   if (!moves.empty()) return {};
 
   if (pos.in_check()) return {win_for(~side), "checkmate"};
-  if (variant.losing_options && variant.options.stalemate == LosingStalemateRule::FewerPieces) {
-    const int ours = popcount(pos.pieces(side));
-    const int theirs = popcount(pos.pieces(~side));
-    return {ours == theirs ? GameResult::Draw : win_for(ours < theirs ? side : ~side), "stalemate"};
+  if (variant.losing_options) {
+    switch (variant.options.stalemate) {
+      case LosingStalemateRule::FewerPieces: {
+        const int ours = popcount(pos.pieces(side));
+        const int theirs = popcount(pos.pieces(~side));
+        return {ours == theirs ? GameResult::Draw : win_for(ours < theirs ? side : ~side), "stalemate"};
+      }
+      case LosingStalemateRule::Draw: return {GameResult::Draw, "stalemate"};
+      case LosingStalemateRule::Win: break;
+    }
   }
   return {value_for(side, variant.stalemate_value), "stalemate"};
 }

@@ -143,8 +143,9 @@ constexpr std::array<std::pair<std::string_view, EnPassantRule>, 3> kEnPassantNa
     {"any", EnPassantRule::Any}, {"second", EnPassantRule::Second}, {"none", EnPassantRule::None}}};
 constexpr std::array<std::pair<std::string_view, NoSecondMoveRule>, 2> kNoSecondMoveNames = {{
     {"stalemate", NoSecondMoveRule::Stalemate}, {"pass", NoSecondMoveRule::Pass}}};
-constexpr std::array<std::pair<std::string_view, LosingStalemateRule>, 2> kStalemateNames = {{
-    {"win", LosingStalemateRule::Win}, {"fewer-pieces", LosingStalemateRule::FewerPieces}}};
+constexpr std::array<std::pair<std::string_view, LosingStalemateRule>, 3> kStalemateNames = {{
+    {"win", LosingStalemateRule::Win}, {"fewer-pieces", LosingStalemateRule::FewerPieces},
+    {"draw", LosingStalemateRule::Draw}}};
 
 template <typename Enum, size_t N>
 std::optional<std::string> set_option(Enum& field, const std::array<std::pair<std::string_view, Enum>, N>& table,

@@ -44,8 +44,9 @@ enum class TerminalValue : uint8_t { Draw, Win, Loss };
 enum class EnPassantRule : uint8_t { Any, Second, None };
 // RULES.md M6 / L4: what happens when the first move of a turn leaves no legal second move.
 enum class NoSecondMoveRule : uint8_t { Stalemate, Pass };
-// RULES.md L3: how a losing-chess stalemate is scored.
-enum class LosingStalemateRule : uint8_t { Win, FewerPieces };
+// RULES.md L3: how a losing-chess stalemate (a side with pieces but no legal move) is scored:
+// a win for the stalemated side, a win for the side with fewer pieces (FICS), or a draw (AISE).
+enum class LosingStalemateRule : uint8_t { Win, FewerPieces, Draw };
 
 struct RuleOptions {
   EnPassantRule en_passant = EnPassantRule::Any;

@@ -2,7 +2,8 @@
 // stalemate is a draw in chess and Marseillais (M5, M6) but a win for the stalemated side in
 // Mainzer Schach (Z5); in losing chess the side to move with no pieces or no legal move wins
 // (L3, option stalemate=win) or, with stalemate=fewer-pieces, the side with fewer pieces wins
-// and equal counts draw; in Double Move chess capturing the king ends the game (D2). The
+// and equal counts draw, or, with stalemate=draw (AISE), a stalemate draws and only the side
+// with no piece left wins; in Double Move chess capturing the king ends the game (D2). The
 // positions are hand-made so that the rule book alone gives the expected result.
 
 #include <catch2/catch.hpp>
@@ -87,14 +88,18 @@ TEST_CASE("outcome: no legal second move in a double-move turn", "[rules][outcom
   // Losing Marseillais: the stalemated mover wins (L4 with L3).
   check_outcome(test::position_of("losing-marseillais", "8/8/8/8/8/p7/P7/8 w1 - - 0 1"), GameResult::WhiteWins,
                 "stalemate");
+  // Under the AISE rule (stalemate=draw) the same stalemate is a draw.
+  check_outcome(test::position_of(with_option("losing-marseillais", "stalemate=draw"), "8/8/8/8/8/p7/P7/8 w1 - - 0 1"),
+                GameResult::Draw, "stalemate");
 }
 
 TEST_CASE("outcome: losing chess", "[rules][outcome]") {
   const Variant win = test::variant_named("antichess");
   const Variant fewer = with_option("antichess", "stalemate=fewer-pieces");
+  const Variant draw = with_option("antichess", "stalemate=draw");
 
-  SECTION("the side to move with no pieces wins, under either option") {
-    for (const Variant& v : {win, fewer}) {
+  SECTION("the side to move with no pieces wins, under every option") {
+    for (const Variant& v : {win, fewer, draw}) {
       check_outcome(test::position_of(v, "8/8/8/8/8/8/8/K7 b - - 0 1"), GameResult::BlackWins, "no pieces");
       check_outcome(test::position_of(v, "8/8/8/8/8/8/8/k7 w - - 0 1"), GameResult::WhiteWins, "no pieces");
     }
@@ -113,6 +118,12 @@ TEST_CASE("outcome: losing chess", "[rules][outcome]") {
     const std::string fen = "8/8/8/8/8/p7/P6P/8 b - - 0 1";
     check_outcome(test::position_of(win, fen), GameResult::BlackWins, "stalemate");
     check_outcome(test::position_of(fewer, fen), GameResult::BlackWins, "stalemate");
+  }
+  SECTION("stalemated with pieces draws under stalemate=draw, however many pieces") {
+    for (const std::string fen : {"b7/1p6/1P6/8/8/8/8/8 b - - 0 1", "8/8/8/8/8/p7/P7/8 b - - 0 1",
+                                  "8/8/8/8/8/p7/P6P/8 b - - 0 1"}) {
+      check_outcome(test::position_of(draw, fen), GameResult::Draw, "stalemate");
+    }
   }
   SECTION("a king in the line of fire is no check: play goes on") {
     check_outcome(test::position_of(win, "4k3/8/8/8/8/8/8/4R3 b - - 0 1"), GameResult::Ongoing, "");

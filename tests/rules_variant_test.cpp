@@ -114,6 +114,9 @@ TEST_CASE("variant: apply_rule_option", "[rules][variant]") {
     CHECK(v.options.no_second_move == NoSecondMoveRule::Pass);
     CHECK(v.options.stalemate == LosingStalemateRule::FewerPieces);
     CHECK(v.describe_options() == "ep=second no-second-move=pass stalemate=fewer-pieces");
+    CHECK_FALSE(apply_rule_option(v, "stalemate=draw"));
+    CHECK(v.options.stalemate == LosingStalemateRule::Draw);
+    CHECK(v.describe_options() == "ep=second no-second-move=pass stalemate=draw");
     CHECK(test::variant_named("chess").describe_options().empty());
   }
 }

@@ -90,7 +90,24 @@ NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* ca
   return NodeValue::Open;
 }
 
-NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
+std::optional<int> Dfpn::repeated_ply(const Position& child_pos, int ply) const {
+  // Only the positions since the last capture or pawn move can come back.
+  const int oldest = std::max(0, ply + 1 - child_pos.rule50());
+  for (int p = ply; p >= oldest; --p) {
+    if (path_[size_t(p)] == child_pos.key()) return p;
+  }
+  return std::nullopt;
+}
+
+Dfpn::Numbers Dfpn::decided_by(const Child& c, bool or_node) {
+  if (or_node == (c.numbers.pn == 0)) {
+    // An OR node proven by a child, or an AND node disproven by one.
+    return or_node ? Numbers::proven(c.need_above()) : Numbers::disproven(c.numbers.repetition);
+  }
+  return c.numbers;
+}
+
+std::optional<Dfpn::Numbers> Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
   if (children_.size() <= size_t(ply)) {
     children_.resize(size_t(ply) + 1);
     killers_.resize(size_t(ply) + 1);
@@ -100,7 +117,9 @@ NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
   MoveList moves;
   generate_legal(pos, moves);
   // A node its parent did not judge: only a position without moves is decided at once.
-  if (moves.empty() || king_lost(pos)) return rules_.evaluate(pos, turns);
+  if (moves.empty() || king_lost(pos)) {
+    return rules_.evaluate(pos, turns) == NodeValue::Proven ? Numbers::proven(0) : Numbers::disproven();
+  }
   // The killer first: it is judged first, and wins ties in the choice of child.
   Move& killer = killers_[size_t(ply)];
   for (size_t i = 1; i < moves.size(); ++i) {
@@ -110,39 +129,44 @@ NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
     }
   }
   const Color mover = pos.side_to_move();
+  const bool unbounded = turns == kUnboundedTurns;
   // A leaf child (see NodeRules::is_leaf) is judged at once, and may decide the node before
   // its siblings are played. Every other child first gets its key, prefetching its cluster;
   // then the table or the rules judge it. The table is far bigger than the caches, so the
-  // misses of all children overlap this way.
+  // misses of all children overlap this way. Without a length, a child that repeats the path
+  // is decided here: no win on this path.
   for (const Move m : moves) {
     StateInfo st;
     pos.do_move(m, st);
     const int child_turns = rules_.child_turns(mover, pos, turns);
-    Child child{m, child_turns, pos.key(), false, 1, 1};
-    if (rules_.is_leaf(pos, child_turns)) {
+    Child child{m, child_turns, pos.key(), false, rules_.ends_attacker_turn(mover, pos), {}};
+    const std::optional<int> repeated = unbounded ? repeated_ply(pos, ply) : std::nullopt;
+    if (repeated) {
+      child.numbers = Numbers::disproven(*repeated);
+      pos.undo_move(m);
+    } else if (rules_.is_leaf(pos, child_turns)) {
       count_node();
       judge(pos, child);
       pos.undo_move(m);
-      if (child.decides(or_node)) {
-        killer = m;
-        return or_node ? NodeValue::Proven : NodeValue::Disproven;
-      }
     } else {
       child.quiet_before_last_turn = rules_.before_last_turn(pos, child_turns) && !pos.in_check();
       tt_.prefetch(child.key);
       pos.undo_move(m);
     }
+    if (child.decides(or_node)) {
+      killer = m;
+      return decided_by(child, or_node);
+    }
     children.push_back(child);
   }
   for (Child& c : children) {
-    if (c.pn == 0 || c.dn == 0) continue;  // a leaf, judged above
+    if (c.numbers.pn == 0 || c.numbers.dn == 0) continue;  // a leaf or a repetition, judged above
     count_node();
     const TtProbe probe = tt_.probe(c.key, c.turns);
     if (probe.found) {
-      c.pn = probe.pn;
-      c.dn = probe.dn;
+      c.numbers = {probe.pn, probe.dn, probe.need, kNoRepetition};
     } else if (c.quiet_before_last_turn) {
-      c.pn = kQuietBeforeLastTurn;  // judged when visited (see the note above)
+      c.numbers.pn = kQuietBeforeLastTurn;  // judged when visited (see the note above)
     } else {
       StateInfo st;
       pos.do_move(c.move, st);
@@ -151,10 +175,10 @@ NodeValue Dfpn::expand(Position& pos, int turns, bool or_node, int ply) {
     }
     if (c.decides(or_node)) {
       killer = c.move;
-      return or_node ? NodeValue::Proven : NodeValue::Disproven;
+      return decided_by(c, or_node);
     }
   }
-  return NodeValue::Open;
+  return std::nullopt;
 }
 
 void Dfpn::judge(Position& child_pos, Child& c) {
@@ -164,15 +188,23 @@ void Dfpn::judge(Position& child_pos, Child& c) {
   nodes_ += played;
   unreported_ += played;
   if (value == NodeValue::Proven) {
-    c.pn = 0;
-    c.dn = kInfinite;
+    // Without a length only a finished game is judged proven; with one, the turns given.
+    c.numbers = Numbers::proven(c.turns == kUnboundedTurns ? 0 : c.turns);
   } else if (value == NodeValue::Disproven) {
-    c.pn = kInfinite;
-    c.dn = 0;
+    c.numbers = Numbers::disproven();
   } else if (rules_.is_or_node(child_pos)) {
-    c.dn = clamp_count(count);
+    c.numbers.dn = clamp_count(count);
   } else {
-    c.pn = clamp_count(count);
+    c.numbers.pn = clamp_count(count);
+  }
+}
+
+void Dfpn::store(uint64_t key, int turns, const Numbers& n, uint64_t amount, int ply) {
+  if (n.pn == 0) {
+    // Bounded searches keep their proofs at the turns searched, as they always have.
+    tt_.store(key, turns == kUnboundedTurns ? n.need : turns, 0, kInfinite, amount);
+  } else if (n.dn != 0 || n.repetition >= ply) {
+    tt_.store(key, turns, n.pn, n.dn, amount);
   }
 }
 
@@ -180,16 +212,21 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
   const uint64_t nodes_before = nodes_;
   const bool or_node = rules_.is_or_node(pos);
   const BusyGuard busy(busy_, pos.key());
-  Numbers n{1, 1};
-  const NodeValue value = expand(pos, turns, or_node, ply);
-  if (value != NodeValue::Open) {
-    n = value == NodeValue::Proven ? Numbers{0, kInfinite} : Numbers{kInfinite, 0};
-    tt_.store(pos.key(), turns, n.pn, n.dn, nodes_ - nodes_before);
+  if (path_.size() <= size_t(ply)) path_.resize(size_t(ply) + 1);
+  path_[size_t(ply)] = pos.key();
+  // A disproof that repeats this node or a position below it holds from here on any path.
+  const auto for_parent = [ply](Numbers n) {
+    if (n.dn == 0 && n.repetition >= ply) n.repetition = kNoRepetition;
     return n;
+  };
+  if (const std::optional<Numbers> decided = expand(pos, turns, or_node, ply)) {
+    store(pos.key(), turns, *decided, nodes_ - nodes_before, ply);
+    return for_parent(*decided);
   }
   // children_ may grow below; index it afresh after each descent.
   const auto children = [this, ply]() -> std::vector<Child>& { return children_[size_t(ply)]; };
 
+  Numbers n;
   for (;;) {
     // Gather: OR nodes take the smallest pn and the sum of dn; AND nodes the reverse.
     size_t best = 0;
@@ -197,23 +234,26 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
     ProofNumber second_value = kInfinite;
     ProofNumber true_best = kInfinite;     // "min" number of the node
     ProofNumber sum_side = 0;              // "sum" number of the node
+    int need = or_node ? kUnboundedTurns : 0;  // of a proof: the best child's (OR), the worst (AND)
+    int repetition = or_node ? kNoRepetition : 0;  // of a disproof: likewise
     std::vector<Child>& list = children();
     for (const Child& c : list) {
-      if (c.pn != 0 && c.dn != 0) tt_.prefetch(c.key);
+      if (c.numbers.pn != 0 && c.numbers.dn != 0) tt_.prefetch(c.key);
     }
     for (size_t i = 0; i < list.size(); ++i) {
       Child& c = list[i];
-      if (c.pn != 0 && c.dn != 0) {
+      if (c.numbers.pn != 0 && c.numbers.dn != 0) {
         const TtProbe probe = tt_.probe(c.key, c.turns);
-        if (probe.found) {
-          c.pn = probe.pn;
-          c.dn = probe.dn;
-        }
+        if (probe.found) c.numbers = {probe.pn, probe.dn, probe.need, kNoRepetition};
       }
-      const ProofNumber number = or_node ? c.pn : c.dn;
-      const ProofNumber other = or_node ? c.dn : c.pn;
+      const ProofNumber number = or_node ? c.numbers.pn : c.numbers.dn;
+      const ProofNumber other = or_node ? c.numbers.dn : c.numbers.pn;
       sum_side = saturating_add(sum_side, other);
       true_best = std::min(true_best, number);
+      if (c.numbers.pn == 0) need = or_node ? std::min(need, c.need_above()) : std::max(need, c.need_above());
+      if (c.numbers.dn == 0) {
+        repetition = or_node ? std::min(repetition, c.numbers.repetition) : std::max(repetition, c.numbers.repetition);
+      }
       const ProofNumber select = busy_ ? busy_->virtual_number(c.key, number) : number;
       if (select < best_value) {
         second_value = best_value;
@@ -223,30 +263,29 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
         second_value = select;
       }
     }
-    n = or_node ? Numbers{true_best, sum_side} : Numbers{sum_side, true_best};
+    n = or_node ? Numbers{true_best, sum_side, need, repetition} : Numbers{sum_side, true_best, need, repetition};
     if (n.pn >= thpn || n.dn >= thdn || n.pn == 0 || n.dn == 0 || interrupted()) break;
 
     const Child c = list[best];
     ProofNumber child_thpn;
     ProofNumber child_thdn;
     if (or_node) {
-      child_thpn = at_least_above(std::min(thpn, epsilon_threshold(second_value)), c.pn);
-      child_thdn = share(thdn, n.dn, c.dn);
+      child_thpn = at_least_above(std::min(thpn, epsilon_threshold(second_value)), c.numbers.pn);
+      child_thdn = share(thdn, n.dn, c.numbers.dn);
     } else {
-      child_thdn = at_least_above(std::min(thdn, epsilon_threshold(second_value)), c.dn);
-      child_thpn = share(thpn, n.pn, c.pn);
+      child_thdn = at_least_above(std::min(thdn, epsilon_threshold(second_value)), c.numbers.dn);
+      child_thpn = share(thpn, n.pn, c.numbers.pn);
     }
     StateInfo st;
     pos.do_move(c.move, st);
     const Numbers r = mid(pos, c.turns, child_thpn, child_thdn, ply + 1);
     pos.undo_move(c.move);
     Child& updated = children()[best];
-    updated.pn = r.pn;
-    updated.dn = r.dn;
+    updated.numbers = r;
     if (updated.decides(or_node)) killers_[size_t(ply)] = updated.move;
   }
-  tt_.store(pos.key(), turns, n.pn, n.dn, nodes_ - nodes_before);
-  return n;
+  store(pos.key(), turns, n, nodes_ - nodes_before, ply);
+  return for_parent(n);
 }
 
 }  // namespace dm::search

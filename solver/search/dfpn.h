@@ -19,16 +19,28 @@
 //   elsewhere (by this thread or another) is seen at once.
 // - 1+epsilon: the best child may search until its number exceeds the second best by a
 //   quarter, which cuts the thrashing between siblings of equal numbers.
-// - (position, turns_left) never repeats on a path (see NodeRules), so no result here depends
-//   on the path and every proof and disproof may be stored.
+// - With a length, (position, turns_left) never repeats on a path (see NodeRules), so no
+//   result depends on the path and every proof and disproof may be stored.
+// - Without a length (win, lose) positions repeat, and a repetition is no win (RULES.md
+//   section 8). A child that repeats a position of the current path counts as disproven, but
+//   only for this path: a disproof that rests on a repetition of a position above the node
+//   (the graph-history interaction, Kishimoto and Mueller 2004) is handed to the parent and
+//   never stored; one whose repetitions all return to the node or below it holds from the node
+//   whatever the path, and is stored. Proofs never rest on a repetition, so every proof is
+//   stored, at the turns it needs: a node proven by a child needs the child's turns, one more
+//   when the move ends an attacker turn, so a stored proof is a proof within that many turns
+//   (path-independent, and the proof files follow those numbers down without a cycle).
+//   Only a position repeated since the last capture or pawn move is looked for on the path.
 // - Several workers may search the same node at once (given BusyMarks): each marks the nodes
 //   on its path busy and chooses children by their virtual numbers (see busy_marks.h), so the
 //   workers spread over the tree; they meet only through the table. When the best child is
 //   busy, a worker may search another child beyond its parent's threshold: the thresholds
 //   only bound a visit, and every result stays exact.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "rules/position.h"
@@ -53,27 +65,46 @@ class Dfpn {
   NodeValue solve(Position& pos, int turns_left, const std::atomic<bool>* cancel = nullptr);
 
  private:
+  // No repetition: a result that holds whatever the path above the node.
+  static constexpr int kNoRepetition = INT32_MAX;
+
+  // A node's or a child's numbers, with what a solved value rests on.
+  struct Numbers {
+    ProofNumber pn = 1;
+    ProofNumber dn = 1;
+    int need = 0;  // proven: the turns left the proof needs
+    int repetition = kNoRepetition;  // disproven: the shallowest ply of the path it repeats
+
+    static Numbers proven(int need) { return {0, kInfinite, need, kNoRepetition}; }
+    static Numbers disproven(int repetition = kNoRepetition) { return {kInfinite, 0, 0, repetition}; }
+  };
   struct Child {
     Move move;
     int turns;
     uint64_t key;
     bool quiet_before_last_turn;  // left unjudged until visited (see NodeRules::before_last_turn)
-    ProofNumber pn;
-    ProofNumber dn;
+    bool ends_attacker_turn;      // a proof below needs one turn more here
+    Numbers numbers;
     // Whether the child decides its parent: proven under an OR node, disproven under an AND.
-    bool decides(bool or_node) const { return or_node ? pn == 0 : dn == 0; }
-  };
-  struct Numbers {
-    ProofNumber pn;
-    ProofNumber dn;
+    bool decides(bool or_node) const { return or_node ? numbers.pn == 0 : numbers.dn == 0; }
+    // The turns a proof of the parent through this child needs.
+    int need_above() const {
+      return std::min(numbers.need + int(ends_attacker_turn), kUnboundedTurns);
+    }
   };
 
   Numbers mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply);
-  // Fills children_[ply]; returns the node's value when it is decided without search (it has
-  // no move, or a child decides it), else Open.
-  NodeValue expand(Position& pos, int turns, bool or_node, int ply);
+  // Fills children_[ply]; returns the node's numbers when it is decided without search (it has
+  // no move, or a child decides it).
+  std::optional<Numbers> expand(Position& pos, int turns, bool or_node, int ply);
   // Sets a child's numbers from NodeRules: decided, or initial numbers from its move count.
   void judge(Position& child_pos, Child& c);
+  // The numbers of a node decided by a child (decided_by) or by all of them.
+  static Numbers decided_by(const Child& c, bool or_node);
+  // Stores a node's result unless it is a disproof that holds only on this path.
+  void store(uint64_t key, int turns, const Numbers& n, uint64_t amount, int ply);
+  // The ply of the path (at or above `ply`) whose position the child pos repeats, if any.
+  std::optional<int> repeated_ply(const Position& child_pos, int ply) const;
   void count_node();
   void flush_nodes();
   bool interrupted() const {
@@ -86,6 +117,7 @@ class Dfpn {
   BusyMarks* busy_;
   const std::atomic<bool>* cancel_ = nullptr;
   std::vector<std::vector<Child>> children_;  // per ply, reused
+  std::vector<uint64_t> path_;                // the key of the node at each ply of the current path
   // Per ply, the move that last decided a node there (proved an OR node, disproved an AND
   // node): tried first at its siblings, where it often decides again (the killer heuristic).
   std::vector<Move> killers_;

@@ -7,8 +7,7 @@ namespace dm::search {
 
 NodeRules NodeRules::for_problem(const Stipulation& stipulation, const Position& pos) {
   const Color mover = pos.side_to_move();
-  const bool attacker_moves = stipulation.play != Play::Help || stipulation.attacker_starts;
-  return NodeRules(stipulation, attacker_moves ? mover : ~mover);
+  return NodeRules(stipulation, stipulation.attacker_starts ? mover : ~mover);
 }
 
 bool NodeRules::goal_reached(const Position& pos) const {

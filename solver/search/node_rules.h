@@ -7,7 +7,9 @@
 // side. `turns_left` counts the attacker turns not yet finished: it drops by one when an
 // attacker turn ends, which is when the side to move changes away from the attacker. Because
 // every cycle of positions contains a whole attacker turn, a (position, turns_left) pair never
-// repeats on a path: repetitions cannot make a result depend on the path.
+// repeats on a path: repetitions cannot make a result depend on the path. Without a length
+// (win, lose: turns_left is kUnboundedTurns and never drops) positions do repeat; the search
+// handles that (dfpn.h), and here such a node is decided only where the game is over.
 //
 // Goals are read where the rules put them: checkmate and stalemate at the start of a turn
 // (RULES.md M5), a king capture at once, a stalemate for want of a second move (M6) on the side
@@ -38,9 +40,15 @@ class NodeRules {
 
   bool is_or_node(const Position& pos) const { return is_help() || pos.side_to_move() == attacker_; }
 
-  // turns_left below a move from a node whose side to move was `mover`.
+  // turns_left below a move from a node whose side to move was `mover` (kUnboundedTurns stays).
   int child_turns(Color mover, const Position& child, int turns_left) const {
-    return mover == attacker_ && child.side_to_move() != attacker_ ? turns_left - 1 : turns_left;
+    const bool attacker_turn_ends = mover == attacker_ && child.side_to_move() != attacker_;
+    return attacker_turn_ends && turns_left != kUnboundedTurns ? turns_left - 1 : turns_left;
+  }
+  // Whether the move from a node of `mover` to `child` ends an attacker turn: what a proof found
+  // below the child needs one turn more for.
+  bool ends_attacker_turn(Color mover, const Position& child) const {
+    return mover == attacker_ && child.side_to_move() != attacker_;
   }
 
   // The node's value when known without search. Counts the legal moves only where it must;

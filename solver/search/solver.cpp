@@ -10,7 +10,9 @@
 #include "rules/movegen.h"
 #include "solver/search/candidate_pool.h"
 #include "solver/search/help_search.h"
+#include "solver/search/dfpn.h"
 #include "solver/search/node_rules.h"
+#include "solver/search/proof_reader.h"
 #include "solver/search/root_turns.h"
 
 namespace dm::search {
@@ -228,6 +230,60 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
   }
 }
 
+// win, lose and loseN: the root itself is searched, every worker on it (kept apart by the busy
+// marks), until one of them decides it. The proof's first turn (win) is read back afterwards.
+void solve_proof(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
+                 Workers& workers, SearchControl& control, SolveResult& result) {
+  const int turns = rules.root_turns();
+  Position root = pos;
+  NodeValue value = rules.evaluate(root, turns);
+  if (value == NodeValue::Open) {
+    std::atomic<bool> done{false};
+    std::atomic<NodeValue> verdict{NodeValue::Open};
+    ProgressMonitor monitor(options, [&] {
+      Progress p;
+      p.nodes = control.nodes();
+      p.seconds = control.elapsed_seconds();
+      const TtProbe probe = tt.probe(pos.key(), turns);
+      p.root_pn = probe.pn;
+      p.root_dn = probe.dn;
+      p.candidates = 1;
+      p.decided = done.load(std::memory_order_relaxed) ? 1 : 0;
+      return p;
+    });
+    workers.for_each(size_t(workers.threads()), [&](size_t) {
+      Position own = pos;
+      Dfpn dfpn(rules, tt, control, workers.marks());
+      const NodeValue found = dfpn.solve(own, turns, &done);
+      if (found == NodeValue::Open) return;
+      NodeValue open = NodeValue::Open;
+      verdict.compare_exchange_strong(open, found);
+      done.store(true, std::memory_order_relaxed);
+    });
+    value = verdict.load();
+  }
+  if (value == NodeValue::Open) {
+    result.status = SolveStatus::Unknown;
+    return;
+  }
+  if (value == NodeValue::Disproven) {
+    result.status = SolveStatus::NoSolution;
+    return;
+  }
+  ProofReader reader(rules, tt, control);
+  const std::optional<int> need = reader.proven_within(root, turns);
+  const bool attacker_to_move = root.side_to_move() == rules.attacker();
+  std::optional<Turn> key;
+  if (need && attacker_to_move && !rules.goal_reached(root)) key = reader.attacker_turn(root, *need);
+  if (!need || (attacker_to_move && !rules.goal_reached(root) && !key)) {
+    result.status = SolveStatus::Unknown;  // a limit stopped the reading of the proof
+    return;
+  }
+  result.status = SolveStatus::Solved;
+  result.length = *need;
+  if (key) result.keys.push_back(*key);
+}
+
 }  // namespace
 
 std::string_view status_name(SolveStatus status) {
@@ -249,6 +305,8 @@ SolveResult solve(const Position& pos, const Stipulation& stipulation, const Sol
   SolveResult result;
   if (rules.is_help()) {
     solve_help(pos, rules, options, tt, workers, control, result);
+  } else if (stipulation.is_proof()) {
+    solve_proof(pos, rules, options, tt, workers, control, result);
   } else {
     DirectSolver(pos, rules, options, tt, workers, control).run(result);
   }

@@ -7,6 +7,9 @@
 // open. Because each verdict is exact, the keys found do not depend on the thread count or on
 // the order in which the candidates finish. The shortest length is then found by trying the
 // keys with fewer turns. Help play: the first two moves split the enumeration of all lines.
+// Proofs (win, lose, loseN): the root itself is searched by df-pn, every worker on it, and the
+// result is whether it is won (Solved) or not (NoSolution); for win, the first turn of the
+// proof found is its one key, and `length` the turns within which the proof wins.
 //
 // A stopped search (limit or interrupt) reports status Unknown with what it has proven: the
 // keys proven so far (direct/self) or the solutions found so far (help), never a guess.
@@ -49,8 +52,9 @@ struct SolveOptions {
 
 struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
-  int length = 0;            // attacker turns of the shortest solution (help: the stipulated)
-  std::vector<Turn> keys;    // direct and self play
+  int length = 0;            // attacker turns of the shortest solution (help: the stipulated;
+                             // proofs: the turns the proof found needs)
+  std::vector<Turn> keys;    // direct and self play; win: the proof's first turn
   std::vector<Line> solutions;  // help play
   uint64_t nodes = 0;
   double seconds = 0.0;

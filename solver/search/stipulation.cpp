@@ -5,8 +5,12 @@
 namespace dm::search {
 
 std::string Stipulation::to_string() const {
+  if (goal == Goal::Win && play == Play::Direct && !attacker_starts) {
+    return unbounded() ? "lose" : "lose" + std::to_string(turns);
+  }
   std::string text = play == Play::Self ? "s" : play == Play::Help ? "h" : "";
   text += goal == Goal::Mate ? "#" : goal == Goal::Stalemate ? "=" : "win";
+  if (unbounded()) return text;
   if (play == Play::Help && attacker_starts) return text + std::to_string(turns - 1) + ".5";
   return text + std::to_string(turns);
 }
@@ -17,26 +21,41 @@ Expected<Stipulation> parse_stipulation(std::string_view text) {
   };
   Stipulation s;
   std::string_view rest = text;
-  if (rest.starts_with("s")) {
-    s.play = Play::Self;
-    rest.remove_prefix(1);
-  } else if (rest.starts_with("h")) {
-    s.play = Play::Help;
-    rest.remove_prefix(1);
-  }
-  if (rest.starts_with("#")) {
-    s.goal = Goal::Mate;
-    rest.remove_prefix(1);
-  } else if (rest.starts_with("=")) {
-    s.goal = Goal::Stalemate;
-    rest.remove_prefix(1);
-  } else if (rest.starts_with("win")) {
+  if (rest.starts_with("lose")) {
+    // The side to move defends; its opponent forces the win.
     s.goal = Goal::Win;
-    rest.remove_prefix(3);
+    s.attacker_starts = false;
+    rest.remove_prefix(4);
+    if (rest.empty()) {
+      s.turns = kUnboundedTurns;
+      return s;
+    }
   } else {
-    return fail("expected #N, =N, winN, s#N, s=N, h#N, h=N or h#N.5");
+    if (rest.starts_with("s")) {
+      s.play = Play::Self;
+      rest.remove_prefix(1);
+    } else if (rest.starts_with("h")) {
+      s.play = Play::Help;
+      rest.remove_prefix(1);
+    }
+    if (rest.starts_with("#")) {
+      s.goal = Goal::Mate;
+      rest.remove_prefix(1);
+    } else if (rest.starts_with("=")) {
+      s.goal = Goal::Stalemate;
+      rest.remove_prefix(1);
+    } else if (rest.starts_with("win")) {
+      s.goal = Goal::Win;
+      rest.remove_prefix(3);
+    } else {
+      return fail("expected #N, =N, winN, win, lose, loseN, s#N, s=N, h#N, h=N or h#N.5");
+    }
+    if (s.goal == Goal::Win && s.play != Play::Direct) return fail("win is a direct-play goal only");
+    if (s.goal == Goal::Win && rest.empty()) {
+      s.turns = kUnboundedTurns;
+      return s;
+    }
   }
-  if (s.goal == Goal::Win && s.play != Play::Direct) return fail("win is a direct-play goal only");
   const bool half = s.play == Play::Help && rest.ends_with(".5");
   if (half) rest.remove_suffix(2);
   int n = -1;
@@ -49,7 +68,7 @@ Expected<Stipulation> parse_stipulation(std::string_view text) {
   } else {
     if (n < 1 || n > kMaxTurns) return fail("length out of range (1 to 100)");
     s.turns = n;
-    s.attacker_starts = s.play != Play::Help;
+    if (s.play == Play::Help) s.attacker_starts = false;
   }
   return s;
 }

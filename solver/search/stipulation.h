@@ -7,6 +7,11 @@
 // mate (stalemate) it. Help play (h#N, h=N): both sides cooperate; the defender (the side to
 // move) starts and the attacker reaches the goal with its N-th turn. h#N.5 (Popeye) starts with
 // the attacker: the attacker plays N + 1 turns and the side to move is the attacker.
+//
+// Proofs (win, lose, loseN): the variant's own win forced without a length (`win`: by the side
+// to move; `lose`: by its opponent, the side to move defending first) or, for loseN, within N of
+// the opponent's turns. They ask for one proof, not every key: whether the position is won or
+// lost, with the turns that show it.
 
 #include <string>
 #include <string_view>
@@ -18,18 +23,26 @@ namespace dm::search {
 enum class Goal : uint8_t { Mate, Stalemate, Win };
 enum class Play : uint8_t { Direct, Self, Help };
 
+// The turns left of a search without a length (win, lose). It never decreases; the tables keep
+// it in the same byte as a length, above every real one.
+constexpr int kUnboundedTurns = 254;
+
 struct Stipulation {
   Goal goal = Goal::Mate;
   Play play = Play::Direct;
-  int turns = 1;                // the attacker's turns, from the start position
-  bool attacker_starts = true;  // false only in help play without ".5"
+  int turns = 1;                // the attacker's turns, from the start position; kUnboundedTurns: no limit
+  bool attacker_starts = true;  // false in help play without ".5", and in lose and loseN
 
-  // "#2", "h#2.5", "s=3", "win4", as parsed.
+  bool unbounded() const { return turns == kUnboundedTurns; }
+  // win, lose and loseN: one proof of the position's value, not every key (winN keeps its keys).
+  bool is_proof() const { return goal == Goal::Win && play == Play::Direct && (unbounded() || !attacker_starts); }
+  // "#2", "h#2.5", "s=3", "win4", "win", "lose", "lose3", as parsed.
   std::string to_string() const;
 };
 
 // The largest length the solver accepts; the tables keep lengths in a byte.
 constexpr int kMaxTurns = 100;
+static_assert(kMaxTurns < kUnboundedTurns, "a length never reads as unbounded");
 
 Expected<Stipulation> parse_stipulation(std::string_view text);
 

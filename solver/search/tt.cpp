@@ -44,7 +44,7 @@ TtProbe TranspositionTable::probe(uint64_t key, int turns) const {
   if (!current(c)) return {};
   for (const TtEntry& e : c.entries) {
     if (!e.used() || e.key != key) continue;
-    if (e.proven_from != TtEntry::kNoBound && turns >= e.proven_from) return {true, 0, kInfinite};
+    if (e.proven_from != TtEntry::kNoBound && turns >= e.proven_from) return {true, 0, kInfinite, e.proven_from};
     if (turns < e.disproven_to) return {true, kInfinite, 0};
     if (e.turns == turns && !(e.flags & TtEntry::kExact)) return {true, e.pn, e.dn};
     return {};

@@ -24,6 +24,7 @@ struct TtProbe {
   bool found = false;  // pn/dn come from the table (solved, or unsolved at the same turns)
   ProofNumber pn = 1;
   ProofNumber dn = 1;
+  int need = 0;  // a proof: the fewest turns left it is known to hold with (proven_from)
 };
 
 class TranspositionTable {

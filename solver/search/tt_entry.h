@@ -4,7 +4,10 @@
 //
 // Direct and self play are monotone in the turns left (a proof within t turns is one within
 // t + 1; a disproof within t is one within t - 1), so the solved part is two bounds:
-// proven for every t >= proven_from, disproven for every t < disproven_to. The unsolved part is
+// proven for every t >= proven_from, disproven for every t < disproven_to. A search without a
+// length runs at kUnboundedTurns, above every length: its proofs are stored at the turns they
+// were found to need (kUnboundedTurns when more than a byte holds), its disproofs (no win at
+// all) as disproven_to = kUnboundedTurns + 1, which holds for every length too. The unsolved part is
 // the proof and disproof numbers of the last search at `turns`. Help play wants exact lengths:
 // there an entry marked kExact holds the set of lengths with no solution, one bit per number of
 // turns left (0 to 31), since a king walking to and fro brings a position back with other
@@ -23,6 +26,7 @@
 #include <cstdint>
 
 #include "solver/search/proof_number.h"
+#include "solver/search/stipulation.h"
 
 namespace dm::search {
 
@@ -50,5 +54,7 @@ struct TtEntry {
   bool solved() const { return proven_from != kNoBound || disproven_to != 0 || (flags & kExact); }
 };
 static_assert(sizeof(TtEntry) == 24, "TtEntry is packed in 24 bytes");
+static_assert(kUnboundedTurns + 1 <= UINT8_MAX && kUnboundedTurns != TtEntry::kNoBound,
+              "unbounded proofs and disproofs fit the entry's bytes");
 
 }  // namespace dm::search

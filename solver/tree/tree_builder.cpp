@@ -57,6 +57,8 @@ class TreeBuilder {
     tree_.threads = result.threads;
     if (rules_.is_help()) {
       if (options_.set_play && !tree_.stipulation.attacker_starts) add_set_play();
+    } else if (tree_.stipulation.is_proof()) {
+      for (const Turn& key : result.keys) tree_.keys.push_back(AttackNode{key, Ending::None, result.length, {}, {}, {}});
     } else {
       annotate(result);
     }

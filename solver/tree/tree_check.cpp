@@ -97,8 +97,7 @@ class Checker {
       : tree_(tree),
         stip_(tree.stipulation),
         full_(full),
-        attacker_(stip_.play != Play::Help || stip_.attacker_starts ? tree.position.side_to_move()
-                                                                    : ~tree.position.side_to_move()) {}
+        attacker_(stip_.attacker_starts ? tree.position.side_to_move() : ~tree.position.side_to_move()) {}
 
   // The first disagreement, or empty.
   std::string run() {

@@ -1,0 +1,75 @@
+#include "solver/search/proof_reader.h"
+
+#include <deque>
+
+#include "rules/movegen.h"
+#include "solver/search/dfpn.h"
+
+namespace dm::search {
+
+std::optional<int> ProofReader::proven_within(Position& pos, int within) {
+  TtProbe probe = tt_.probe(pos.key(), within);
+  if (probe.found && probe.pn == 0) return probe.need;
+  // Not in the table: decided by the rules (a finished game), else searched again.
+  const NodeValue judged = rules_.evaluate(pos, within);
+  if (judged == NodeValue::Proven) return 0;
+  if (judged == NodeValue::Open) {
+    Dfpn dfpn(rules_, tt_, control_);
+    if (dfpn.solve(pos, within) != NodeValue::Proven) return std::nullopt;
+    probe = tt_.probe(pos.key(), within);
+    if (probe.found && probe.pn == 0) return probe.need;
+    return within;  // proven, but already replaced in the table
+  }
+  return std::nullopt;  // only a stopped search or a caller's mistake leaves a proof node unproven
+}
+
+std::optional<Move> ProofReader::attacker_move(Position& pos, int turns) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  const Color mover = pos.side_to_move();
+  // First the moves the table already shows proven, then each move searched in turn: one works.
+  for (const bool search : {false, true}) {
+    for (const Move m : moves) {
+      StateInfo st;
+      pos.do_move(m, st);
+      const int child_turns = rules_.child_turns(mover, pos, turns);
+      bool proven = false;
+      if (child_turns >= 0) {
+        const TtProbe probe = tt_.probe(pos.key(), child_turns);
+        proven = (probe.found && probe.pn == 0) || rules_.evaluate(pos, child_turns) == NodeValue::Proven;
+        if (!proven && search) {
+          Dfpn dfpn(rules_, tt_, control_);
+          proven = dfpn.solve(pos, child_turns) == NodeValue::Proven;
+        }
+      }
+      pos.undo_move(m);
+      if (proven) return m;
+      if (control_.stopped()) return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Turn> ProofReader::attacker_turn(Position& pos, int turns) {
+  const Color mover = pos.side_to_move();
+  Turn turn;
+  std::deque<StateInfo> states;  // stable addresses: each state points at the one before
+  std::optional<Turn> result;
+  int left = turns;
+  for (;;) {
+    const std::optional<Move> m = attacker_move(pos, left);
+    if (!m) break;
+    states.emplace_back();
+    pos.do_move(*m, states.back());
+    turn.push_back(*m);
+    left = rules_.child_turns(mover, pos, left);
+    if (pos.side_to_move() != mover || !has_legal_move(pos)) {
+      result = turn;
+      break;
+    }
+  }
+  for (auto it = turn.rbegin(); it != turn.rend(); ++it) pos.undo_move(*it);
+  return result;
+}
+
+}  // namespace dm::search
