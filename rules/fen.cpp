@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <sstream>
 #include <vector>
 
 #include "rules/notation.h"
@@ -204,8 +203,10 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
 }
 
 std::string Position::fen() const {
+  // Built with appends rather than a stream: proof checking writes a FEN for every turn.
   const Geometry& g = *geometry_;
-  std::ostringstream out;
+  std::string out;
+  out.reserve(96);
   for (int rank = g.ranks() - 1; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < g.files(); ++file) {
@@ -214,27 +215,31 @@ std::string Position::fen() const {
         ++empty;
         continue;
       }
-      if (empty) out << empty;
+      if (empty) out += std::to_string(empty);
       empty = 0;
-      out << piece_letter(p);
+      out += piece_letter(p);
     }
-    if (empty) out << empty;
-    if (rank) out << '/';
+    if (empty) out += std::to_string(empty);
+    if (rank) out += '/';
   }
-  out << ' ' << (side_ == Color::White ? 'w' : 'b');
-  if (variant_.is_multi_move() && st_->moves_left == 1) out << '1';
-  out << ' ';
-  if (!st_->castling_rights) out << '-';
+  out += ' ';
+  out += side_ == Color::White ? 'w' : 'b';
+  if (variant_.is_multi_move() && st_->moves_left == 1) out += '1';
+  out += ' ';
+  if (!st_->castling_rights) out += '-';
   for (const char letter : {'K', 'Q', 'k', 'q'}) {
     const Color c = letter == 'K' || letter == 'Q' ? Color::White : Color::Black;
-    if (st_->castling_rights & (1u << castling_index(c, letter == 'Q' || letter == 'q'))) out << letter;
+    if (st_->castling_rights & (1u << castling_index(c, letter == 'Q' || letter == 'q'))) out += letter;
   }
-  out << ' ';
+  out += ' ';
   const Bitboard ep = st_->ep_squares | st_->ep_pending;
-  if (!ep) out << '-';
-  for (Bitboard b = ep; b;) out << square_name(pop_lsb(b));
-  out << ' ' << st_->rule50 << ' ' << fullmove_;
-  return out.str();
+  if (!ep) out += '-';
+  for (Bitboard b = ep; b;) out += square_name(pop_lsb(b));
+  out += ' ';
+  out += std::to_string(st_->rule50);
+  out += ' ';
+  out += std::to_string(fullmove_);
+  return out;
 }
 
 }  // namespace dm

@@ -78,7 +78,7 @@ int run_solve(const std::vector<std::string>& args) {
       ("variant,v", po::value(&variant_name)->default_value("chess"), "variant name")
       ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
       ("fen,f", po::value(&fen), "problem position")
-      ("stip,s", po::value(&stipulation_text), "stipulation: #N =N winN s#N s=N h#N h=N h#N.5 (lengths in attacker turns)");
+      ("stip,s", po::value(&stipulation_text), "stipulation: #N =N winN s#N s=N h#N h=N h#N.5 (lengths in attacker turns), win, lose, loseN");
   add_tree_options(options, settings);
   po::options_description hidden;
   hidden.add_options()("file", po::value(&file));
@@ -117,8 +117,9 @@ int run_solve(const std::vector<std::string>& args) {
     if (!pos) return report_error("", pos.error(), settings);
     const auto stipulation = search::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
-    return solve_all({{&*pos, &*stipulation}}, {""}, *format, settings, **batch);
+    return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {""}, *format, settings, **batch);
   }
+  if (!settings.proof.empty()) return report_bad_input("solve", "--proof names one problem's file: give --proof-dir DIR with a puzzle file");
   const auto puzzles = puzzle::read_puzzle_file(file);
   if (!puzzles) return report_bad_input("solve", puzzles.error());
   int code = kExitOk;
@@ -128,7 +129,7 @@ int run_solve(const std::vector<std::string>& args) {
   std::vector<BatchProblem> problems;
   std::vector<std::string> ids;
   for (const auto& p : puzzles->puzzles) {
-    problems.push_back({&p.position, &p.stipulation});
+    problems.push_back({&p.position, &p.stipulation, proof_file_for(settings, p.id)});
     ids.push_back(p.id);
   }
   const int solved = solve_all(problems, ids, *format, settings, **batch);

@@ -76,6 +76,7 @@ void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& labe
       ProgressDisplay progress(label(i));
       tree::TreeOptions options = tree_options(settings_, interrupt_, workers_);
       options.on_progress = progress.listener();
+      options.proof_file = problems[i].proof_file;
       tree::SolutionTree tree = tree::build_tree(*problems[i].position, *problems[i].stipulation, options, shared_);
       if (finishing.valid()) finishing.get();
       emit_before(i);
@@ -104,11 +105,15 @@ void TreeBatch::build_alone(const std::vector<BatchProblem>& problems, size_t be
     tree::TreeOptions options = tree_options(settings_, interrupt_, alone.workers);
     options.limits.nodes = kAloneNodes;
     const BatchProblem& problem = problems[begin + k];
+    options.proof_file = problem.proof_file;
     tree::SolutionTree tree = tree::build_tree(*problem.position, *problem.stipulation, options, alone.tt);
     // Cut short by the budget, an interrupt or --time: built again with every thread.
     const bool cut = tree.nodes >= kAloneNodes || interrupted() ||
                      (settings_.seconds > 0 && tree.seconds >= settings_.seconds);
-    if (cut) return;
+    if (cut) {
+      discard_temporary_proof(tree);
+      return;
+    }
     finish(begin + k, std::move(tree));
     finished[k] = 1;
   });

@@ -37,6 +37,7 @@ namespace dm::app {
 struct BatchProblem {
   const Position* position;
   const search::Stipulation* stipulation;
+  std::string proof_file = {};  // win, lose, loseN: where the proof goes (empty: nowhere to keep)
 };
 
 class TreeBatch {

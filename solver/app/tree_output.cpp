@@ -1,5 +1,8 @@
 #include "solver/app/tree_output.h"
 
+#include <cctype>
+#include <filesystem>
+
 #include "solver/report/html_format.h"
 #include "solver/report/json_format.h"
 #include "solver/report/pgn_format.h"
@@ -25,7 +28,9 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("tries", "search for tries (direct and self play; the default)")
       ("no-tries", "do not search for tries")
       ("no-check", "skip the independent re-check of each tree (tree_check)")
-      ("json", "print one JSON object per problem on one line (JSON Lines), the whole tree included");
+      ("json", "print one JSON object per problem on one line (JSON Lines), the whole tree included")
+      ("proof", po::value(&settings.proof), "win, lose, loseN of one problem: write its proof to FILE (docs/proof-format.md; zstd when FILE ends in .zst)")
+      ("proof-dir", po::value(&settings.proof_dir), "win, lose, loseN: write each proven problem's proof as DIR/ID.proof");
 }
 
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm) {
@@ -39,6 +44,16 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   settings.full = vm.count("full") > 0;
   settings.check = vm.count("no-check") == 0;
   settings.json_line = vm.count("json") > 0;
+  if (!settings.proof.empty() && !settings.proof_dir.empty()) {
+    return Expected<TreeFormat>::failure("give --proof or --proof-dir, not both");
+  }
+  if (!settings.proof_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(settings.proof_dir, error);
+    if (!std::filesystem::is_directory(settings.proof_dir)) {
+      return Expected<TreeFormat>::failure("--proof-dir: cannot make the directory " + settings.proof_dir);
+    }
+  }
   if (settings.format == "text") return TreeFormat::Text;
   if (settings.format == "json") return TreeFormat::Json;
   if (settings.format == "pgn") return TreeFormat::Pgn;
@@ -65,10 +80,27 @@ report::FormatOptions format_options(const TreeSettings& settings, const std::st
 }
 
 tree::CheckResult recheck(tree::SolutionTree& tree, const TreeSettings& settings) {
-  if (!settings.check) return {tree::CheckVerdict::Partial, "not re-checked (--no-check)"};
-  tree::CheckResult result = tree::check_tree(tree);
+  tree::CheckResult result{tree::CheckVerdict::Partial, "not re-checked (--no-check)"};
+  if (settings.check) result = tree::check_tree(tree);
   tree.rechecked = result.verdict == tree::CheckVerdict::Full;
+  discard_temporary_proof(tree);
   return result;
+}
+
+std::string proof_file_for(const TreeSettings& settings, const std::string& id) {
+  if (settings.proof_dir.empty()) return id.empty() ? settings.proof : "";
+  std::string name = id.empty() ? "problem" : id;
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
+  }
+  return (std::filesystem::path(settings.proof_dir) / (name + ".proof")).string();
+}
+
+void discard_temporary_proof(tree::SolutionTree& tree) {
+  if (!tree.proof || !tree.proof->temporary) return;
+  std::error_code ignored;
+  std::filesystem::remove(tree.proof->file, ignored);
+  tree.proof->file.clear();
 }
 
 std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,

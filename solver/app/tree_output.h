@@ -27,10 +27,12 @@ struct TreeSettings {
   std::string format = "text";
   bool full = false;
   bool check = true;  // re-check each tree independently (off: --no-check)
+  std::string proof;      // --proof FILE: the proof of one problem's win, lose or loseN
+  std::string proof_dir;  // --proof-dir DIR: each proven problem's proof as DIR/ID.proof
 };
 
-// Adds --threads, --hash, --time, --nodes, --tries/--no-tries, --format, --full, --no-check and
-// --json.
+// Adds --threads, --hash, --time, --nodes, --tries/--no-tries, --format, --full, --no-check,
+// --json, --proof and --proof-dir.
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
 
 // Checks the values add_tree_options read (after notify); the message names the option.
@@ -43,13 +45,22 @@ tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<b
 
 // Re-checks a built tree with the independent plain search (tree_check.h) when settings ask
 // for it, and records in the tree whether every claim was confirmed. A tree that is not
-// re-checked counts as confirmed (CheckVerdict::Partial with a message saying so).
+// re-checked counts as confirmed (CheckVerdict::Partial with a message saying so). A proof
+// written only for the re-check is removed afterwards.
 tree::CheckResult recheck(tree::SolutionTree& tree, const TreeSettings& settings);
+
+// Removes a proof file the tree's build wrote only for the re-check (ProofSummary::temporary).
+void discard_temporary_proof(tree::SolutionTree& tree);
 
 // The tree in the chosen format; --json (one line) wins over --format.
 std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,
                        const std::string& id);
 
 report::FormatOptions format_options(const TreeSettings& settings, const std::string& id);
+
+// Where the proof of the problem `id` goes with these settings: --proof for a problem given on
+// the command line (id empty), DIR/ID.proof with --proof-dir (the id made safe as a file name),
+// else nowhere (empty).
+std::string proof_file_for(const TreeSettings& settings, const std::string& id);
 
 }  // namespace dm::app

@@ -196,6 +196,7 @@ int run_verify(const std::vector<std::string>& args) {
   const auto format = check_tree_settings(settings.tree, vm);
   if (!format) return report_bad_input("verify", format.error());
   if (files.empty()) return report_bad_input("verify", "give one or more puzzle files");
+  if (!settings.tree.proof.empty()) return report_bad_input("verify", "--proof names one problem's file: give --proof-dir DIR");
   settings.quiet = vm.count("quiet") > 0;
 
   int code = kExitOk;
@@ -222,7 +223,7 @@ int run_verify(const std::vector<std::string>& args) {
   std::vector<Outcome> built;
   for (const auto& file : read) {
     for (const auto& p : file.puzzles) {
-      problems.push_back({&p.position, &p.stipulation});
+      problems.push_back({&p.position, &p.stipulation, proof_file_for(settings.tree, p.id)});
       built.emplace_back().puzzle = &p;
     }
   }

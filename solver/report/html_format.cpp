@@ -74,6 +74,7 @@ std::string problem_article(const tree::SolutionTree& tree, const std::string& t
   if (!verdict.empty()) out += "<p class=\"verdict\">" + escape(verdict) + "</p>\n";
   const SolutionRows rows = solution_rows(tree, options);
   write_section(rows.keys.size() == 1 ? "Key" : "Keys", rows.keys, out);
+  write_section("Every turn loses", rows.defences, out);
   write_section("Tries", rows.tries, out);
   write_section("Solutions", rows.solutions, out);
   write_section("Set play", rows.set_play, out);

@@ -14,6 +14,8 @@ ordered_json turn_json(const Position& pos, const Turn& turn, tree::Ending endin
   return {{"uci", turn_to_uci(turn)}, {"san", turn_san(pos, turn, ending)}};
 }
 
+ordered_json defences_json(const std::vector<tree::DefenceGroup>& groups, const Position& pos);
+
 ordered_json attack_json(const AttackNode& node, const Position& pos) {
   ordered_json out = turn_json(pos, node.turn, node.ending);
   out["ending"] = ending_name(node.ending);
@@ -26,16 +28,22 @@ ordered_json attack_json(const AttackNode& node, const Position& pos) {
   if (const auto passed = tree::passed_position(after)) {
     for (const AttackNode& threat : node.threats) out["threats"].push_back(attack_json(threat, *passed));
   }
-  out["defences"] = ordered_json::array();
-  for (const tree::DefenceGroup& group : node.defences) {
+  out["defences"] = defences_json(node.defences, after);
+  return out;
+}
+
+// Defender turns in pos grouped by the answer.
+ordered_json defences_json(const std::vector<tree::DefenceGroup>& groups, const Position& pos) {
+  ordered_json out = ordered_json::array();
+  for (const tree::DefenceGroup& group : groups) {
     ordered_json g;
     g["turns"] = ordered_json::array();
-    for (const Turn& turn : group.turns) g["turns"].push_back(turn_json(after, turn, group.ending));
+    for (const Turn& turn : group.turns) g["turns"].push_back(turn_json(pos, turn, group.ending));
     g["ending"] = ending_name(group.ending);
     g["answer"] = group.answer.empty() || group.turns.empty()
                       ? ordered_json(nullptr)
-                      : attack_json(group.answer.front(), after_turn(after, group.turns.front()));
-    out["defences"].push_back(std::move(g));
+                      : attack_json(group.answer.front(), after_turn(pos, group.turns.front()));
+    out.push_back(std::move(g));
   }
   return out;
 }
@@ -78,6 +86,7 @@ ordered_json tree_field(const tree::SolutionTree& tree) {
       out["tries"].push_back(std::move(j));
     }
     out["tries_complete"] = tree.tries_complete;
+    if (tree.stipulation.is_proof()) out["defences"] = defences_json(tree.defences, tree.position);
   }
   out["rechecked"] = tree.rechecked;
   return out;
@@ -108,6 +117,17 @@ ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& o
   out["solve_nodes"] = tree.solve_nodes;
   out["solve_seconds"] = tree.solve_seconds;
   out["threads"] = tree.threads;
+  if (tree.stipulation.is_proof()) {
+    ordered_json proof(nullptr);
+    if (tree.proof) {
+      const bool kept = !tree.proof->file.empty() && !tree.proof->temporary;
+      proof = {{"nodes", tree.proof->nodes},
+               {"depth", tree.proof->depth},
+               {"file", kept ? ordered_json(tree.proof->file) : ordered_json(nullptr)}};
+    }
+    out["proof"] = proof;
+    if (!tree.proof_error.empty()) out["proof_error"] = tree.proof_error;
+  }
   out["tree"] = tree_field(tree);
   return out;
 }

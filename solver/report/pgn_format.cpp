@@ -209,6 +209,13 @@ std::string write_pgn(const tree::SolutionTree& tree, const FormatOptions& optio
       auto nodes = builder.attack(key, tree.position, "!", 1);
       roots.push_back(std::move(nodes.front()));
     }
+    for (const tree::DefenceGroup& group : tree.defences) {
+      for (const Turn& turn : group.turns) {
+        MoveNode lost{turn, tree.position, "", ending_comment(group.ending), {}};
+        if (!group.answer.empty()) lost.next = builder.attack(group.answer.front(), after_turn(tree.position, turn), "!", 1);
+        roots.push_back(std::move(lost));
+      }
+    }
     for (const tree::Try& t : tree.tries) roots.push_back(builder.try_node(t, tree.position));
   }
 

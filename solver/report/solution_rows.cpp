@@ -48,6 +48,30 @@ class RowWriter {
     return row;
   }
 
+  // A group of turns of the side to move in a lost position (lose, loseN), each "1.X" with the
+  // opponent's winning answer "1...Y" (the proof holds the rest).
+  void add_lost_turns(const DefenceGroup& group, const Position& pos, std::vector<Row>& rows) const {
+    const auto answer_text = [&](const Turn& turn) -> std::string {
+      if (group.answer.empty()) return "";
+      const AttackNode& answer = group.answer.front();
+      const Position after = after_turn(pos, turn);
+      const std::string san = turn_to_san(after, answer.turn);
+      return " " + defender_number(1) + san + ending_mark(after, answer.turn, san, answer.ending);
+    };
+    const size_t count = group.turns.size();
+    if (options_.lists_each(count, pos.variant().is_multi_move())) {
+      for (const Turn& turn : group.turns) {
+        rows.push_back({attacker_number(1) + turn_san(pos, turn, group.ending) + answer_text(turn), {}});
+      }
+      return;
+    }
+    const size_t shown = options_.shown(count);
+    std::string text = attacker_number(1) + "(" + std::to_string(count) + " turns:";
+    for (size_t i = 0; i < shown; ++i) text += " " + turn_san(pos, group.turns[i], group.ending);
+    text += shown < count ? " ...)" : ")";
+    rows.push_back({text + answer_text(group.turns.front()), {}});
+  }
+
   Row try_row(const tree::Try& t, const Position& pos) const {
     Row row = attack(t.play, pos, 1, "?");
     // A try that stalemates the defender has no refutation to show; say so instead of "=".
@@ -136,8 +160,10 @@ class RowWriter {
 SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& options) {
   const RowWriter writer(tree.stipulation, options);
   SolutionRows rows;
+  for (const tree::DefenceGroup& group : tree.defences) writer.add_lost_turns(group, tree.position, rows.defences);
   for (const AttackNode& key : tree.keys) {
-    const bool short_key = key.length < tree.stipulation.turns;
+    // A proof's key is one winning turn, not the shortest: it has no short solution to mark.
+    const bool short_key = !tree.stipulation.is_proof() && key.length < tree.stipulation.turns;
     const std::string mark = short_key ? "! (short solution in " + std::to_string(key.length) + ")" : "!";
     rows.keys.push_back(writer.attack(key, tree.position, 1, mark));
   }
@@ -163,6 +189,12 @@ std::vector<std::pair<std::string, std::string>> header_fields(const tree::Solut
       {"status", std::string(search::status_name(tree.status))},
   };
   if (tree.length > 0) fields.emplace_back("length", std::to_string(tree.length));
+  if (tree.proof) {
+    std::string proof = std::to_string(tree.proof->nodes) + " nodes, depth " + std::to_string(tree.proof->depth) + " turns";
+    if (!tree.proof->file.empty() && !tree.proof->temporary) proof += ", " + tree.proof->file;
+    fields.emplace_back("proof", proof);
+  }
+  if (!tree.proof_error.empty()) fields.emplace_back("proof", "not written: " + tree.proof_error);
   return fields;
 }
 

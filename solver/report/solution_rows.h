@@ -5,6 +5,8 @@
 // Popeye's output is the model: the key with "!", a try with "?" and its refutation ("but
 // 1...Rxf2!"), a defence and the attacker's answer on one line, duals in parentheses after the
 // answer, help-play solutions numbered, one per line with move numbers ("2) 1.Rf2 O-O-O+ 2.Ke2 Rhe1#").
+// A lost position (lose, loseN) shows each turn of the side to move with the opponent's
+// winning answer, numbered as help play is, the side to move first: "1.Bxb5,Bxe8 1...Qxe8,Bg4".
 
 #include <string>
 #include <utility>
@@ -21,7 +23,8 @@ struct Row {
 };
 
 struct SolutionRows {
-  std::vector<Row> keys;       // direct and self play
+  std::vector<Row> keys;       // direct and self play, win
+  std::vector<Row> defences;   // lose, loseN: every turn of the side to move with its refutation
   std::vector<Row> tries;
   std::vector<Row> solutions;  // help play
   std::vector<Row> set_play;
@@ -29,8 +32,8 @@ struct SolutionRows {
 
 SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& options);
 
-// The facts above the solution: variant and rule options, FEN, stipulation, status, as
-// "name: value" pairs in print order.
+// The facts above the solution: variant and rule options, FEN, stipulation, status, length and
+// (proofs) the proof's size and file, as "name: value" pairs in print order.
 std::vector<std::pair<std::string, std::string>> header_fields(const tree::SolutionTree& tree);
 
 }  // namespace dm::report

@@ -32,6 +32,8 @@ std::string write_text(const tree::SolutionTree& tree, const FormatOptions& opti
   if (help) {
     write_section("solutions (" + std::to_string(rows.solutions.size()) + ")", rows.solutions, out);
     write_section("set play", rows.set_play, out);
+  } else if (!tree.defences.empty()) {
+    write_section("every turn loses (" + std::to_string(rows.defences.size()) + ")", rows.defences, out);
   } else {
     write_section(rows.keys.size() == 1 ? "key" : "keys (" + std::to_string(rows.keys.size()) + ")", rows.keys, out);
     write_section("tries", rows.tries, out);

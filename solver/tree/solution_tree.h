@@ -73,13 +73,24 @@ struct Try {
   bool stalemates = false;  // the try itself stalemates the defender (refuted by no move)
 };
 
+// The proof behind a win, lose or loseN result, as written to a proof file
+// (docs/proof-format.md): the tree shows its first turns, the file holds all of it, and the
+// re-check reads the file with the independent proof checker.
+struct ProofSummary {
+  uint64_t nodes = 0;      // nodes of the file
+  int depth = 0;           // turns of its longest line, both sides' turns counted
+  std::string file;        // where it was written
+  bool temporary = false;  // written only for the re-check, which removes it
+};
+
 struct SolutionTree {
   Position position;                 // the problem position
   search::Stipulation stipulation;
   std::string variant;               // the variant's name
   std::string rule_options;          // the options in force, as Variant::describe_options()
   search::SolveStatus status = search::SolveStatus::Unknown;
-  int length = 0;                    // attacker turns of the shortest solution (help: stipulated)
+  int length = 0;                    // attacker turns of the shortest solution (help: stipulated;
+                                     // proofs: of the longest line of the proof written)
 
   // Direct and self play.
   std::vector<AttackNode> keys;      // every key, each with its own (shortest) length
@@ -87,6 +98,15 @@ struct SolutionTree {
   // False when the try search ran out of its budget (TreeOptions::try_nodes): `tries` then
   // holds only the tries decided in time.
   bool tries_complete = true;
+
+  // lose and loseN: every turn of the side to move, grouped by the opponent's winning answer
+  // (each answer shows only its own turn: the rest is in the proof).
+  std::vector<DefenceGroup> defences;
+  // win, lose and loseN, once proven: the proof (win shows its key as `keys`, with every
+  // defence and its answer).
+  std::optional<ProofSummary> proof;
+  // Why no proof file could be written (a full disk), when the result is proven all the same.
+  std::string proof_error;
 
   // Help play: every solution, and the set play (the lines that work when the side to move
   // passes its first turn; h# only).

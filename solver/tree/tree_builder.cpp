@@ -6,6 +6,7 @@
 
 #include "solver/search/node_rules.h"
 #include "solver/tree/annotator.h"
+#include "solver/tree/proof_tree.h"
 #include "solver/tree/tree_turns.h"
 #include "solver/tree/try_finder.h"
 
@@ -58,7 +59,7 @@ class TreeBuilder {
     if (rules_.is_help()) {
       if (options_.set_play && !tree_.stipulation.attacker_starts) add_set_play();
     } else if (tree_.stipulation.is_proof()) {
-      for (const Turn& key : result.keys) tree_.keys.push_back(AttackNode{key, Ending::None, result.length, {}, {}, {}});
+      if (result.status == search::SolveStatus::Solved) add_proof_tree(result.length);
     } else {
       annotate(result);
     }
@@ -127,6 +128,18 @@ class TreeBuilder {
       if (t) tree_.tries.push_back(std::move(*t));
     }
     tree_.tries_complete = !context.incomplete && !control.stopped();
+    account(control);
+  }
+
+  // win, lose and loseN, proven: the proof's file and its first turns (proof_tree.h).
+  void add_proof_tree(int turns) {
+    const auto limits = remaining(options_.limits, nodes_, seconds_);
+    if (!limits) {
+      stop();
+      return;
+    }
+    search::SearchControl control(*limits);
+    if (!add_proof(tree_, pos_, rules_, turns, tt_, control, options_.proof_file)) stop();
     account(control);
   }
 

@@ -37,6 +37,9 @@ struct TreeOptions {
   double try_seconds = 0.0;
   // Set play of h# problems.
   bool set_play = true;
+  // win, lose and loseN: where to write the proof (docs/proof-format.md; zstd when it ends in
+  // .zst). Empty: a temporary file, for the re-check (ProofSummary::temporary).
+  std::string proof_file;
   // Called about once a second from a monitor thread while the solver searches (the keys or
   // help solutions, and the set play), with the root's figures.
   std::function<void(const search::Progress&)> on_progress;

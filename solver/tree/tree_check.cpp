@@ -9,6 +9,9 @@
 
 #include "rules/movegen.h"
 #include "rules/outcome.h"
+#include "solver/proof/fingerprint.h"
+#include "solver/proof/proof_check.h"
+#include "solver/proof/proof_nodes.h"
 #include "solver/search/brute_force.h"
 
 namespace dm::tree {
@@ -103,6 +106,44 @@ class Checker {
   std::string run() {
     if (stip_.play == Play::Help) return check_help();
     return check_direct();
+  }
+
+  // win, lose and loseN, proven (tree/proof_tree.h): the proof file is accepted by the
+  // independent proof checker, for this position, rules and winner, and the tree's first turns
+  // stand on it: every turn of the defender is shown, each answer is legal, and each leads to
+  // a node of the proof or ends the game won.
+  std::string check_proof() {
+    const std::string& file = tree_.proof->file;
+    const proof::CheckResult checked = proof::check_proof(file);
+    if (!checked.accepted()) return "the proof is rejected: " + checked.flaw();
+    if (checked.winner != attacker_) return "the proof is a win for the other side";
+    if (checked.position != proof::canonical_fen(tree_.position)) return "the proof is of another position";
+    if (checked.variant != tree_.variant || checked.rules != tree_.rule_options) {
+      return "the proof is under other rules";
+    }
+    std::set<std::string> claims;
+    std::string error;
+    if (tree_.position.side_to_move() != attacker_) {
+      error = check_proof_defences(tree_.position, tree_.defences, "", claims);
+    } else if (goal(tree_.position)) {
+      return tree_.keys.empty() ? "" : "a key where the game is already won";
+    } else if (tree_.keys.size() != 1) {
+      return "a proof shows one key, not " + std::to_string(tree_.keys.size());
+    } else {
+      const AttackNode& key = tree_.keys.front();
+      const auto after = after_turn(tree_.position, key.turn);
+      if (!after) return "key " + uci(key.turn) + ": not a legal turn";
+      if (goal(*after)) return key.defences.empty() ? "" : "key " + uci(key.turn) + ": defences after the goal";
+      if (outcome(*after).is_over()) return "key " + uci(key.turn) + ": the game ends unwon";
+      error = check_proof_defences(*after, key.defences, "key " + uci(key.turn) + ":", claims);
+    }
+    if (!error.empty()) return error;
+    const auto found = proof::positions_in_proof(file, claims);
+    if (!found) return "the proof cannot be read again: " + found.error();
+    for (const std::string& claim : claims) {
+      if (!found->contains(claim)) return "an answer leads to " + claim + ", which is no node of the proof";
+    }
+    return "";
   }
 
  private:
@@ -280,6 +321,36 @@ class Checker {
     return check_lines(*pass, tree_.set_play, set, "set play");
   }
 
+  // The defender's turns from pos as a proof tree shows them: all of them, each answered by a
+  // legal turn whose position (added to `claims`) the proof must hold, or each ending the game
+  // won by the attacker.
+  std::string check_proof_defences(const Position& pos, const std::vector<DefenceGroup>& groups,
+                                   const std::string& where, std::set<std::string>& claims) const {
+    std::set<TurnKey> shown;
+    for (const DefenceGroup& group : groups) {
+      for (const Turn& turn : group.turns) {
+        const std::string here = where + (where.empty() ? "" : " ") + uci(turn);
+        const auto after = after_turn(pos, turn);
+        if (!after) return here + ": not a legal turn";
+        if (!shown.insert(turn_key(turn, *after)).second) return here + ": shown twice";
+        if (group.answer.empty()) {
+          if (!goal(*after)) return here + ": no answer, and the game is not won";
+          continue;
+        }
+        const auto reached = after_turn(*after, group.answer.front().turn);
+        if (!reached) return here + " " + uci(group.answer.front().turn) + ": not a legal turn";
+        if (!goal(*reached)) claims.insert(proof::canonical_fen(*reached));
+      }
+    }
+    std::string missing;
+    for_each_turn(pos, [&](const Turn& turn, const Position& after) {
+      if (shown.contains(turn_key(turn, after))) return true;
+      missing = (where.empty() ? "" : where + " ") + uci(turn) + ": a defence the tree leaves out";
+      return false;
+    });
+    return missing;
+  }
+
   const SolutionTree& tree_;
   Stipulation stip_;
   bool full_;
@@ -315,6 +386,15 @@ CheckResult check_tree(const SolutionTree& tree, const CheckOptions& options) {
   // A stopped build leaves parts of its tree out: nothing there can be held against it.
   if (tree.status == search::SolveStatus::Unknown) {
     return {CheckVerdict::Partial, "the tree is incomplete (status unknown)"};
+  }
+  if (tree.stipulation.is_proof()) {
+    if (tree.status == search::SolveStatus::NoSolution) {
+      return {CheckVerdict::Partial, "a disproof has no proof file to re-check"};
+    }
+    if (!tree.proof) return {CheckVerdict::Partial, "no proof file was written: " + tree.proof_error};
+    const std::string error = Checker(tree, false).check_proof();
+    if (!error.empty()) return {CheckVerdict::Disagreement, error};
+    return {CheckVerdict::Full, ""};
   }
   uint64_t count = 0;
   count_turns(tree.position, problem_depth(tree.stipulation), options.brute_force_nodes, count);

@@ -9,7 +9,9 @@
 // (its size, counted under a node budget, fits), the negative claims are checked too against
 // search::brute_force: the key set, the shortest length, the tries' refutations and the help
 // solutions. A tree whose build was stopped (status Unknown) is incomplete by design and is
-// not checked (Partial, with a message saying so).
+// not checked (Partial, with a message saying so). A proof's tree (win, lose, loseN) is
+// checked by its proof file, with the independent proof checker (proof/proof_check.h), and its
+// first turns against the file's nodes.
 
 #include <cstdint>
 #include <string>

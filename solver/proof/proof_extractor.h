@@ -1,0 +1,88 @@
+#pragma once
+// Writes the proof of a proven position (docs/proof-format.md) out of what the search left in
+// its table: the winner's one turn where it moves (search::ProofReader, which searches again
+// where the table has lost a node), every turn of the loser where the loser moves, children
+// before their parents, and a position met again by the number it was written under.
+//
+// The proof follows the turns left down from the root (proof_reader.h), so it never comes back
+// to a position on its way; a position written earlier is referred to, one on the way is not
+// (it has not been written yet), which keeps the file free of cycles. The memo of positions
+// written is a fixed array indexed by the key: where two positions share a slot, the one
+// written last stays, and the other is written again if met again. So memory stays bounded
+// whatever the proof's size; a smaller memo only makes the file larger.
+//
+// The first levels of the proof (the root, the nodes its turns lead to, and theirs) are also
+// kept as records, for the solution tree that shows them; those nodes are written afresh
+// rather than referred to, so that their records are complete.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/game.h"
+#include "rules/position.h"
+#include "solver/proof/proof_writer.h"
+#include "solver/search/proof_reader.h"
+
+namespace dm::proof {
+
+enum class RecordKind : uint8_t { End, Win, All };
+
+// A node as written: its kind, its turns with the numbers of the nodes they lead to, and the
+// turns of its longest line.
+struct NodeRecord {
+  RecordKind kind = RecordKind::End;
+  std::vector<std::pair<Turn, uint64_t>> turns;
+  int depth = 0;
+};
+
+struct ExtractedProof {
+  uint64_t root = 0;   // the root's number: the last node written
+  uint64_t nodes = 0;  // nodes written
+  int depth = 0;       // turns of the longest line from the root
+  // The nodes of the first three levels by number (the root is level 0).
+  std::map<uint64_t, NodeRecord> top;
+};
+
+class ProofExtractor {
+ public:
+  static constexpr int kRecordedLevels = 3;
+
+  // memo_slots: the positions remembered as written (rounded up to a power of two).
+  ProofExtractor(search::ProofReader& reader, ProofWriter& writer, size_t memo_slots);
+
+  // Writes the nodes of the proof of pos, proven within `turns` turns left, the root last
+  // (the caller finishes the file). An error message when a limit stopped a search (the proof
+  // is then incomplete) or a node of it was not proven after all.
+  Expected<ExtractedProof> extract(const Position& pos, int turns);
+
+ private:
+  struct Written {
+    uint64_t id;
+    int depth;
+  };
+  // A slot of the memo: the key of a position written and its number and depth.
+  struct MemoSlot {
+    uint64_t key = 0;
+    uint64_t id = 0;  // 0: empty
+    int depth = 0;
+  };
+
+  // Writes pos's node (and its children first); nullopt when error_ is set.
+  std::optional<Written> write(Position& pos, int turns, int level);
+  std::optional<Written> write_winner(Position& pos, int turns, int level);
+  std::optional<Written> write_loser(Position& pos, int turns, int level);
+  Written written(const Position& pos, uint64_t id, int depth, int level, NodeRecord record);
+  MemoSlot& slot(uint64_t key) { return memo_[key & (memo_.size() - 1)]; }
+
+  search::ProofReader& reader_;
+  ProofWriter& writer_;
+  std::vector<MemoSlot> memo_;
+  ExtractedProof proof_;
+  std::string error_;
+};
+
+}  // namespace dm::proof

@@ -1,0 +1,129 @@
+#include "solver/tree/proof_tree.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <unistd.h>
+
+#include "solver/proof/proof_extractor.h"
+#include "solver/proof/proof_writer.h"
+#include "solver/search/proof_reader.h"
+#include "solver/tree/tree_turns.h"
+
+namespace dm::tree {
+
+namespace {
+
+using proof::RecordKind;
+using proof::NodeRecord;
+
+// A file of its own in the temporary directory, for a proof only the re-check reads.
+std::string temporary_file() {
+  static std::atomic<uint64_t> count{0};
+  const std::string name = "dmsolve-" + std::to_string(getpid()) + "-" + std::to_string(count.fetch_add(1)) + ".proof";
+  return (std::filesystem::temp_directory_path() / name).string();
+}
+
+// The winner's turns of the longest line below a node that `depth` turns deep, the winner
+// moving first (or not).
+int winner_turns(int depth, bool winner_first) { return winner_first ? (depth + 1) / 2 : depth / 2; }
+
+class ProofTree {
+ public:
+  ProofTree(const proof::ExtractedProof& proof, const search::Stipulation& stipulation, Color winner)
+      : proof_(proof), stipulation_(stipulation), winner_(winner) {}
+
+  // The winner's turn of a `win` node made in pos.
+  AttackNode attack(const Position& pos, const NodeRecord& node) const {
+    const auto& [turn, child] = node.turns.front();
+    AttackNode attack{turn, ending_of(after_turn(pos, turn), stipulation_, winner_), winner_turns(node.depth, true),
+                      {}, {}, {}};
+    const NodeRecord* below = record(child);
+    if (below && below->kind == RecordKind::All) attack.defences = defences(after_turn(pos, turn), *below);
+    return attack;
+  }
+
+  // The loser's turns of an `all` node made in pos, grouped by the answer.
+  std::vector<DefenceGroup> defences(const Position& pos, const NodeRecord& node) const {
+    // Turns in UCI order, those of the same moves and position as one before them left out.
+    std::vector<std::pair<std::string, size_t>> order;
+    for (size_t i = 0; i < node.turns.size(); ++i) order.emplace_back(turn_to_uci(node.turns[i].first), i);
+    std::sort(order.begin(), order.end());
+    std::set<TurnIdentity> seen;
+    std::vector<DefenceGroup> groups;
+    std::map<std::string, size_t> group_of_answer;
+    for (const auto& [uci, i] : order) {
+      const auto& [turn, child] = node.turns[i];
+      const Position after = after_turn(pos, turn);
+      if (!seen.insert(identity_of(turn, after)).second) continue;
+      const NodeRecord* answer = record(child);
+      std::string answer_key = "end";
+      DefenceGroup group{{turn}, Ending::None, {}};
+      if (answer && answer->kind == RecordKind::Win) {
+        answer_key = turn_to_uci(answer->turns.front().first);
+        AttackNode shown = attack(after, *answer);
+        shown.defences.clear();  // only the answer's own turn: the rest is in the proof
+        group.answer.push_back(std::move(shown));
+      } else {
+        group.ending = ending_of(after, stipulation_, winner_);
+      }
+      const auto [it, added] = group_of_answer.emplace(answer_key, groups.size());
+      if (added) {
+        groups.push_back(std::move(group));
+      } else {
+        groups[it->second].turns.push_back(turn);
+      }
+    }
+    return groups;
+  }
+
+  const NodeRecord* record(uint64_t id) const {
+    const auto it = proof_.top.find(id);
+    return it == proof_.top.end() ? nullptr : &it->second;
+  }
+
+ private:
+  static Position after_turn(const Position& pos, const Turn& turn) {
+    Game game(pos);
+    for (const Move m : turn) game.play(m);
+    return game.position();
+  }
+
+  const proof::ExtractedProof& proof_;
+  const search::Stipulation& stipulation_;
+  Color winner_;
+};
+
+}  // namespace
+
+bool add_proof(SolutionTree& tree, const Position& pos, const search::NodeRules& rules, int turns,
+               search::TranspositionTable& tt, search::SearchControl& control, const std::string& file) {
+  const bool temporary = file.empty();
+  const std::string path = temporary ? temporary_file() : file;
+  auto writer = proof::ProofWriter::open(path, pos, rules.attacker());
+  if (!writer) {
+    tree.proof_error = writer.error();
+    return true;
+  }
+  search::ProofReader reader(rules, tt, control);
+  // The memo of written positions: an eighth of the table's bytes, about.
+  proof::ProofExtractor extractor(reader, **writer, tt.size_bytes() / 256);
+  const auto extracted = extractor.extract(pos, turns);
+  if (!extracted) return false;
+  if (const auto error = (*writer)->finish(extracted->root)) {
+    tree.proof_error = *error;
+    return true;
+  }
+  tree.proof = ProofSummary{extracted->nodes, extracted->depth, path, temporary};
+  const bool winner_to_move = pos.side_to_move() == rules.attacker();
+  tree.length = winner_turns(extracted->depth, winner_to_move);
+  const ProofTree shown(*extracted, rules.stipulation(), rules.attacker());
+  const NodeRecord* root = shown.record(extracted->root);
+  if (root && root->kind == RecordKind::Win) tree.keys.push_back(shown.attack(pos, *root));
+  if (root && root->kind == RecordKind::All) tree.defences = shown.defences(pos, *root);
+  return true;
+}
+
+}  // namespace dm::tree
