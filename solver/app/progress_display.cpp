@@ -56,6 +56,12 @@ std::function<void(const search::Progress&)> ProgressDisplay::listener() {
   return [this](const search::Progress& progress) { update(progress); };
 }
 
+void ProgressDisplay::set_text(std::string text) {
+  std::lock_guard lock(mutex_);
+  text_ = std::move(text);
+  progress_.reset();
+}
+
 void ProgressDisplay::run() {
   const auto start = std::chrono::steady_clock::now();
   std::unique_lock lock(mutex_);

@@ -23,6 +23,8 @@ class ProgressDisplay {
   ProgressDisplay(const ProgressDisplay&) = delete;
   ProgressDisplay& operator=(const ProgressDisplay&) = delete;
 
+  // Replaces the caller's text (any thread), for a display that spans several searches.
+  void set_text(std::string text);
   // Takes the search's latest figures (any thread); the next redraw shows them.
   void update(const search::Progress& progress);
   // A progress callback for the search that feeds update(); empty when nothing is displayed
@@ -35,7 +37,7 @@ class ProgressDisplay {
  private:
   void run();
 
-  std::string text_;
+  std::string text_;  // guarded by mutex_ once the thread runs
   std::optional<search::Progress> progress_;  // guarded by mutex_
   std::mutex mutex_;
   std::condition_variable wake_;

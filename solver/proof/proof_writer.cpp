@@ -1,6 +1,7 @@
 #include "solver/proof/proof_writer.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace dm::proof {
 
@@ -8,15 +9,15 @@ namespace {
 
 constexpr std::string_view kFormatLine = "dmsolve-proof 1";
 
-// The first four fields of pos.fen() (board, side, castling, e.p.), appended to text.
-void append_fen(std::string& text, const Position& pos) {
-  const std::string fen = pos.fen();
+}  // namespace
+
+std::string proof_fen(const Position& pos) {
+  std::string fen = pos.fen();
   size_t end = 0;
   for (int field = 0; field < 4 && end != std::string::npos; ++field) end = fen.find(' ', end + (field > 0 ? 1 : 0));
-  text.append(fen, 0, end);
+  if (end != std::string::npos) fen.resize(end);
+  return fen;
 }
-
-}  // namespace
 
 Expected<std::unique_ptr<ProofWriter>> ProofWriter::open(const std::string& path, const Position& root, Color winner) {
   auto out = AtomicLineWriter::open(path);
@@ -24,18 +25,18 @@ Expected<std::unique_ptr<ProofWriter>> ProofWriter::open(const std::string& path
   std::unique_ptr<ProofWriter> writer(new ProofWriter(std::move(*out)));
   AtomicLineWriter& lines = *writer->out_;
   const Variant& variant = root.variant();
-  lines.write_line(kFormatLine);
-  lines.write_line("variant " + std::string(variant.name));
+  std::vector<std::string>& header = writer->header_;
+  header.emplace_back(kFormatLine);
+  header.push_back("variant " + std::string(variant.name));
   const std::string options = variant.describe_options();
   for (size_t begin = 0; begin < options.size();) {
     const size_t end = std::min(options.find(' ', begin), options.size());
-    lines.write_line("rule " + options.substr(begin, end - begin));
+    header.push_back("rule " + options.substr(begin, end - begin));
     begin = end + 1;
   }
-  std::string position = "position ";
-  append_fen(position, root);
-  lines.write_line(position);
-  lines.write_line(winner == Color::White ? "winner white" : "winner black");
+  header.push_back("position " + proof_fen(root));
+  header.emplace_back(winner == Color::White ? "winner white" : "winner black");
+  for (const std::string& line : header) lines.write_line(line);
   return writer;
 }
 
@@ -44,7 +45,7 @@ void ProofWriter::start_node(std::string_view kind, const Position& pos) {
   line_ += ' ';
   line_ += kind;
   line_ += ' ';
-  append_fen(line_, pos);
+  line_ += proof_fen(pos);
 }
 
 void ProofWriter::add_turn(const Turn& turn, uint64_t child) {
@@ -74,6 +75,66 @@ uint64_t ProofWriter::all_node(const Position& pos, const std::vector<std::pair<
   for (const auto& [turn, child] : turns) add_turn(turn, child);
   out_->write_line(line_);
   return nodes_;
+}
+
+bool ProofWriter::renumber(std::string_view line, uint64_t offset) {
+  // "ID KIND F1 F2 F3 F4" and, for win and all, " : TURN CHILD ...": numbers at fields 0 and
+  // 8, 10, ...
+  line_.clear();
+  size_t field = 0;
+  for (size_t begin = 0; begin <= line.size(); ++field) {
+    const size_t end = std::min(line.find(' ', begin), line.size());
+    const std::string_view word = line.substr(begin, end - begin);
+    if (!line_.empty()) line_ += ' ';
+    if (field == 0 || (field >= 8 && field % 2 == 0)) {
+      uint64_t number = 0;
+      const auto [rest, ec] = std::from_chars(word.data(), word.data() + word.size(), number);
+      if (ec != std::errc() || rest != word.data() + word.size()) return false;
+      line_ += std::to_string(number + offset);
+    } else {
+      line_ += word;
+    }
+    begin = end + 1;
+  }
+  return field >= 6;
+}
+
+Expected<uint64_t> ProofWriter::append_proof(const std::string& path) {
+  auto reader = LineReader::open(path);
+  if (!reader) return Expected<uint64_t>::failure(path + ": " + reader.error());
+  const uint64_t offset = nodes_;
+  size_t header_line = 0;
+  for (;;) {
+    auto line = (*reader)->next();
+    if (!line) return Expected<uint64_t>::failure(path + ": " + line.error());
+    if (!*line) return Expected<uint64_t>::failure(path + ": no 'proven' line: the proof is incomplete");
+    const std::string_view text = (*line)->text;
+    const auto fail = [&](const std::string& why) {
+      return Expected<uint64_t>::failure(path + ":" + std::to_string((*line)->number) + ": " + why);
+    };
+    if (text.empty() || text.front() == '#') continue;
+    if (header_line < header_.size()) {
+      // The header's "position" line names the copied proof's own root; the rest must agree.
+      if (text.substr(0, 9) != "position " && text != header_[header_line]) {
+        return fail("'" + std::string(text) + "' where this proof has '" + header_[header_line] + "'");
+      }
+      ++header_line;
+      continue;
+    }
+    if (text.substr(0, 7) == "proven ") {
+      uint64_t root = 0;
+      const std::string_view number = text.substr(7);
+      const auto [rest, ec] = std::from_chars(number.data(), number.data() + number.size(), root);
+      if (ec != std::errc() || rest != number.data() + number.size() || root + offset != nodes_ || root == 0) {
+        return fail("the root is not the last node");
+      }
+      return nodes_;
+    }
+    if (!renumber(text, offset)) return fail("not a node line");
+    if (line_.compare(0, line_.find(' '), std::to_string(nodes_ + 1)) != 0) return fail("a node out of order");
+    out_->write_line(line_);
+    ++nodes_;
+  }
 }
 
 std::optional<std::string> ProofWriter::finish(uint64_t root) {

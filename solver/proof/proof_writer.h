@@ -19,6 +19,10 @@
 
 namespace dm::proof {
 
+// The first four fields of pos.fen() (board, side, castling, e.p.): a position as proofs
+// write it, and as the explore store names it.
+std::string proof_fen(const Position& pos);
+
 class ProofWriter {
  public:
   // Opens PATH (zstd when it ends in .zst) and writes the header for the root position and winner.
@@ -33,6 +37,11 @@ class ProofWriter {
   // The loser is to move in pos; every legal turn of it, each with the node it leads to.
   uint64_t all_node(const Position& pos, const std::vector<std::pair<Turn, uint64_t>>& turns);
 
+  // Copies the nodes of another proof file (of the same variant, rules and winner: a part
+  // proven on its own, such as an explore job's) after the nodes written so far, renumbered
+  // to follow them; the number its root got, or why it could not be copied.
+  Expected<uint64_t> append_proof(const std::string& path);
+
   // Writes "proven ROOT", flushes and renames into place; the error message on failure (the
   // first write error, or a root that is not the last node written).
   std::optional<std::string> finish(uint64_t root);
@@ -40,12 +49,15 @@ class ProofWriter {
 
  private:
   explicit ProofWriter(std::unique_ptr<AtomicLineWriter> out) : out_(std::move(out)) {}
+  // A node line of a copied proof with its numbers raised by offset; false when it is none.
+  bool renumber(std::string_view line, uint64_t offset);
   // Starts line_ with "ID KIND FEN" for the next node.
   void start_node(std::string_view kind, const Position& pos);
   void add_turn(const Turn& turn, uint64_t child);
 
   std::unique_ptr<AtomicLineWriter> out_;
   std::string line_;  // the line being written, reused
+  std::vector<std::string> header_;  // the header's lines, which a copied proof must repeat
   uint64_t nodes_ = 0;
 };
 

@@ -27,9 +27,59 @@ ul.tree summary { cursor: pointer; }
 /* A leaf lines up with the text of a <summary> beside it; a long one wraps with a hanging indent. */
 ul.tree li.leaf { padding-left: 3.2em; text-indent: -2em; }
 nav li { margin: 0.2em 0; }
+table.moves { border-collapse: collapse; font-family: monospace; font-size: 15px; margin: 1em 0; }
+table.moves th, table.moves td { padding: 0.2em 0.8em; border-bottom: 1px solid #ddd; text-align: left; }
+table.moves td.number { text-align: right; }
 )";
 
-std::string escape(std::string_view text) {
+void write_rows(const std::vector<Row>& rows, std::string& out) {
+  for (const Row& row : rows) {
+    if (row.children.empty()) {
+      out += "<li class=\"leaf\">" + html_escape(row.text) + "</li>\n";
+      continue;
+    }
+    out += "<li><details open><summary>" + html_escape(row.text) + "</summary>\n<ul>\n";
+    write_rows(row.children, out);
+    out += "</ul></details></li>\n";
+  }
+}
+
+void write_section(const std::string& title, const std::vector<Row>& rows, std::string& out) {
+  if (rows.empty()) return;
+  out += "<section class=\"solution\"><h3>" + html_escape(title) + "</h3>\n<ul class=\"tree\">\n";
+  write_rows(rows, out);
+  out += "</ul></section>\n";
+}
+
+std::string problem_article(const tree::SolutionTree& tree, const std::string& title, const std::string& verdict,
+                            const std::string& anchor, const FormatOptions& options) {
+  std::string out = "<article class=\"problem\"" + (anchor.empty() ? "" : " id=\"" + anchor + "\"") + ">\n";
+  out += "<h2>" + html_escape(title) + "</h2>\n<div class=\"diagram\">" + svg_diagram(tree.position) + "</div>\n";
+  out += "<dl class=\"facts\">\n";
+  for (const auto& [name, value] : header_fields(tree)) {
+    out += "<dt>" + html_escape(name) + "</dt><dd>" + html_escape(value) + "</dd>\n";
+  }
+  out += "</dl>\n";
+  if (!verdict.empty()) out += "<p class=\"verdict\">" + html_escape(verdict) + "</p>\n";
+  const SolutionRows rows = solution_rows(tree, options);
+  write_section(rows.keys.size() == 1 ? "Key" : "Keys", rows.keys, out);
+  write_section("Every turn loses", rows.defences, out);
+  write_section("Tries", rows.tries, out);
+  write_section("Solutions", rows.solutions, out);
+  write_section("Set play", rows.set_play, out);
+  if (!tree.tries_complete) out += "<p>The try search was cut short: more tries may exist.</p>\n";
+  if (tree.status == search::SolveStatus::Unknown) out += "<p>The search was stopped: the solution is incomplete.</p>\n";
+  return out + "</article>\n";
+}
+
+std::string default_title(const tree::SolutionTree& tree, const FormatOptions& options) {
+  const std::string base = tree.stipulation.to_string() + " (" + tree.variant + ")";
+  return options.id.empty() ? base : options.id + ": " + base;
+}
+
+}  // namespace
+
+std::string html_escape(std::string_view text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
@@ -43,77 +93,30 @@ std::string escape(std::string_view text) {
   return out;
 }
 
-void write_rows(const std::vector<Row>& rows, std::string& out) {
-  for (const Row& row : rows) {
-    if (row.children.empty()) {
-      out += "<li class=\"leaf\">" + escape(row.text) + "</li>\n";
-      continue;
-    }
-    out += "<li><details open><summary>" + escape(row.text) + "</summary>\n<ul>\n";
-    write_rows(row.children, out);
-    out += "</ul></details></li>\n";
-  }
-}
-
-void write_section(const std::string& title, const std::vector<Row>& rows, std::string& out) {
-  if (rows.empty()) return;
-  out += "<section class=\"solution\"><h3>" + escape(title) + "</h3>\n<ul class=\"tree\">\n";
-  write_rows(rows, out);
-  out += "</ul></section>\n";
-}
-
-std::string problem_article(const tree::SolutionTree& tree, const std::string& title, const std::string& verdict,
-                            const std::string& anchor, const FormatOptions& options) {
-  std::string out = "<article class=\"problem\"" + (anchor.empty() ? "" : " id=\"" + anchor + "\"") + ">\n";
-  out += "<h2>" + escape(title) + "</h2>\n<div class=\"diagram\">" + svg_diagram(tree.position) + "</div>\n";
-  out += "<dl class=\"facts\">\n";
-  for (const auto& [name, value] : header_fields(tree)) {
-    out += "<dt>" + escape(name) + "</dt><dd>" + escape(value) + "</dd>\n";
-  }
-  out += "</dl>\n";
-  if (!verdict.empty()) out += "<p class=\"verdict\">" + escape(verdict) + "</p>\n";
-  const SolutionRows rows = solution_rows(tree, options);
-  write_section(rows.keys.size() == 1 ? "Key" : "Keys", rows.keys, out);
-  write_section("Every turn loses", rows.defences, out);
-  write_section("Tries", rows.tries, out);
-  write_section("Solutions", rows.solutions, out);
-  write_section("Set play", rows.set_play, out);
-  if (!tree.tries_complete) out += "<p>The try search was cut short: more tries may exist.</p>\n";
-  if (tree.status == search::SolveStatus::Unknown) out += "<p>The search was stopped: the solution is incomplete.</p>\n";
-  return out + "</article>\n";
-}
-
-std::string page(const std::string& title, const std::string& body) {
-  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title) +
+std::string html_page(const std::string& title, const std::string& body) {
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(title) +
          "</title>\n<style>" + std::string(kStyle) + "</style>\n</head>\n<body>\n" + body +
          "</body>\n</html>\n";
 }
 
-std::string default_title(const tree::SolutionTree& tree, const FormatOptions& options) {
-  const std::string base = tree.stipulation.to_string() + " (" + tree.variant + ")";
-  return options.id.empty() ? base : options.id + ": " + base;
-}
-
-}  // namespace
-
 std::string write_html(const tree::SolutionTree& tree, const FormatOptions& options) {
   const std::string title = default_title(tree, options);
-  return page(title, problem_article(tree, title, "", "", options));
+  return html_page(title, problem_article(tree, title, "", "", options));
 }
 
 std::string write_html_collection(const std::string& title, const std::vector<CollectionEntry>& entries,
                                   const FormatOptions& options) {
-  std::string body = "<h1>" + escape(title) + "</h1>\n<nav><ol>\n";
+  std::string body = "<h1>" + html_escape(title) + "</h1>\n<nav><ol>\n";
   for (size_t i = 0; i < entries.size(); ++i) {
-    body += "<li><a href=\"#p" + std::to_string(i + 1) + "\">" + escape(entries[i].title) + "</a>" +
-            (entries[i].verdict.empty() ? "" : " — " + escape(entries[i].verdict)) + "</li>\n";
+    body += "<li><a href=\"#p" + std::to_string(i + 1) + "\">" + html_escape(entries[i].title) + "</a>" +
+            (entries[i].verdict.empty() ? "" : " — " + html_escape(entries[i].verdict)) + "</li>\n";
   }
   body += "</ol></nav>\n";
   for (size_t i = 0; i < entries.size(); ++i) {
     body += problem_article(*entries[i].tree, entries[i].title, entries[i].verdict, "p" + std::to_string(i + 1),
                             options);
   }
-  return page(title, body);
+  return html_page(title, body);
 }
 
 }  // namespace dm::report

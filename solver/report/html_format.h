@@ -5,6 +5,7 @@
 // with collapsible variations (<details>/<summary>), line by line as the text format prints it.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/report/format_options.h"
@@ -21,6 +22,11 @@ struct CollectionEntry {
   const tree::SolutionTree* tree = nullptr;
   std::string verdict;
 };
+
+// The pieces other pages share (explore_format.h): text with &, <, >, " escaped, and a whole
+// page around a body, with the style of the solution pages.
+std::string html_escape(std::string_view text);
+std::string html_page(const std::string& title, const std::string& body);
 
 std::string write_html_collection(const std::string& title, const std::vector<CollectionEntry>& entries,
                                   const FormatOptions& options);

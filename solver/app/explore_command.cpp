@@ -1,0 +1,172 @@
+// dmsolve explore: which turns of the side to move win, lose or stay open, proven by
+// job-level proof-number search with a resumable SQLite store (solver/explore/explorer.h).
+
+#include <boost/program_options.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+#include "rules/movetext.h"
+#include "rules/outcome.h"
+#include "solver/app/command.h"
+#include "solver/app/interrupt.h"
+#include "solver/app/progress_display.h"
+#include "solver/explore/explorer.h"
+#include "solver/explore/move_proof.h"
+#include "solver/report/explore_format.h"
+#include "solver/search/tt.h"
+#include "solver/search/workers.h"
+
+namespace dm::app {
+
+namespace {
+
+std::string end_text(explore::ExploreEnd end) {
+  switch (end) {
+    case explore::ExploreEnd::Decided: return "every turn decided";
+    case explore::ExploreEnd::Limit: return "stopped at a limit";
+    case explore::ExploreEnd::Interrupted: return "interrupted";
+    case explore::ExploreEnd::Error: break;
+  }
+  return "stopped by an error";
+}
+
+// A file name for a turn's proof: its UCI with the commas of a double move as '+'.
+std::string proof_name(const Turn& turn, bool compressed) {
+  std::string name = turn_to_uci(turn);
+  for (char& c : name) c = c == ',' ? '+' : c;
+  return name + (compressed ? ".proof.zst" : ".proof");
+}
+
+// Writes text to path by way of path.part, so that a failed write leaves no half page.
+std::optional<std::string> write_whole_file(const std::string& path, const std::string& text) {
+  const std::string part = path + ".part";
+  {
+    std::ofstream out(part, std::ios::binary);
+    out << text;
+    if (!out.flush()) return path + ": cannot write";
+  }
+  std::error_code ec;
+  std::filesystem::rename(part, path, ec);
+  if (ec) return path + ": cannot write: " + ec.message();
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_explore(const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  std::string variant_name;
+  std::vector<std::string> rules;
+  std::string fen;
+  std::string moves;
+  std::string store_path;
+  std::string html_path;
+  std::string proof_dir;
+  int threads = 0;
+  size_t hash_mb = 128;
+  explore::ExploreOptions options;
+  po::options_description described("dmsolve explore options");
+  described.add_options()
+      ("help,h", "show this help")
+      ("variant,v", po::value(&variant_name)->default_value("chess"), "variant name")
+      ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
+      ("fen,f", po::value(&fen), "the position to explore (default: the variant's initial array)")
+      ("moves,m", po::value(&moves), "play these turns first, e.g. \"1.e3\" (movetext, as replay takes it)")
+      ("store", po::value(&store_path), "the SQLite store of jobs (created if missing; a run resumes from it)")
+      ("job-nodes", po::value(&options.job_nodes)->default_value(options.job_nodes), "the first job budget of each tree, in nodes")
+      ("jobs", po::value(&options.max_jobs)->default_value(0), "stop when the session has this many jobs, in this run and earlier ones (0: no limit)")
+      ("time", po::value(&options.limits.seconds)->default_value(0), "stop after this many seconds (0: no limit)")
+      ("nodes", po::value(&options.limits.nodes)->default_value(0), "stop after this many nodes (0: no limit)")
+      ("threads,t", po::value(&threads)->default_value(0), "worker threads (0: every hardware thread)")
+      ("hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table size in MiB")
+      ("json", "print one JSON object per turn on one line")
+      ("html", po::value(&html_path), "write an HTML page of the explored tree to FILE")
+      ("proof-dir", po::value(&proof_dir), "write the proof of each won or lost turn to DIR/TURN.proof")
+      ("zstd", "compress those proofs with zstd (DIR/TURN.proof.zst)");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(described).run(), vm);
+    if (vm.count("help")) {
+      std::cout << "usage: dmsolve explore --store FILE [--variant V] [--rule K=V]... [--fen F] [--moves M] [options]\n"
+                   "Proves which turns of the side to move lose (the opponent forces its win), win or draw,\n"
+                   "job by job; every finished job is kept in the store, and a run resumes from it.\n"
+                   "Exit codes: 0 done (or stopped at a limit); 1 a store or proof file could not be written;\n"
+                   "2 bad options or input; 130 stopped by Ctrl-C (what was found is printed).\n"
+                << described;
+      return kExitOk;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return report_bad_input("explore", e.what());
+  }
+  if (store_path.empty()) return report_bad_input("explore", "give --store FILE");
+  if (options.job_nodes == 0) return report_bad_input("explore", "--job-nodes must be at least 1");
+  if (hash_mb == 0) return report_bad_input("explore", "--hash must be at least 1");
+  const auto variant = make_variant(variant_name, rules);
+  if (!variant) return report_bad_input("explore", variant.error());
+  const auto start = make_position(*variant, fen);
+  if (!start) return report_bad_input("explore", start.error());
+  Game game(*start);
+  if (const auto error = play_movetext(game, moves)) return report_bad_input("explore", "--moves: " + *error);
+  if (!game.turn_complete()) return report_bad_input("explore", "--moves: the last turn is not complete");
+  const Position& pos = game.position();
+  if (outcome(pos).is_over()) return report_bad_input("explore", "the game is over in the position explored");
+
+  auto store = explore::JobStore::open(store_path, std::string(variant->name), variant->describe_options());
+  if (!store) return report_bad_input("explore", store.error());
+  const auto first_job = (*store)->session_start(explore::Explorer::session_name(pos, options));
+  if (!first_job) return report_bad_input("explore", first_job.error());
+  if (!proof_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(proof_dir, ec);
+    if (ec) return report_bad_input("explore", proof_dir + ": " + ec.message());
+  }
+
+  const InterruptCatcher catcher;
+  options.limits.interrupt = &InterruptCatcher::flag();
+  search::Workers workers(threads);
+  search::TranspositionTable tt(hash_mb);
+  explore::JobRunner runner(workers, tt);
+  explore::Explorer explorer(pos, **store, runner, options, *first_job);
+  explore::ExploreEnd end;
+  {
+    const bool terminal = isatty(STDERR_FILENO);
+    ProgressDisplay display("explore");
+    const auto on_job = [&](const explore::ExploreProgress& p) {
+      display.set_text("explore: " + std::to_string(p.decided) + "/" + std::to_string(p.turns) + " turns decided, " +
+                       std::to_string(p.jobs) + " jobs, " + std::to_string(p.jobs_reused) + " results reused; " + p.job);
+    };
+    end = terminal ? explorer.run(on_job, display.listener()) : explorer.run({}, {});
+  }
+
+  report::ExploreReport report{&explorer, explorer.results(), {}, end_text(end)};
+  report.proof_files.resize(report.results.size());
+  int code = end == explore::ExploreEnd::Interrupted ? kExitInterrupted : kExitOk;
+  if (end == explore::ExploreEnd::Error) {
+    std::cerr << "dmsolve explore: " << explorer.error() << std::endl;
+    code = kExitFailure;
+  }
+  for (size_t i = 0; i < report.results.size() && !proof_dir.empty(); ++i) {
+    const explore::TopTree* tree = explorer.proof_tree(i);
+    if (!tree) continue;
+    const std::string path = (std::filesystem::path(proof_dir) / proof_name(report.results[i].turn, vm.count("zstd") > 0)).string();
+    if (const auto error = explore::write_move_proof(*tree, **store, path)) {
+      std::cerr << "dmsolve explore: " << *error << std::endl;
+      code = kExitFailure;
+      continue;
+    }
+    report.proof_files[i] = path;
+  }
+  std::cout << (vm.count("json") ? report::explore_json_lines(report) : report::explore_table(report)) << std::flush;
+  if (!html_path.empty()) {
+    if (const auto error = write_whole_file(html_path, report::explore_html(report))) {
+      std::cerr << "dmsolve explore: " << *error << std::endl;
+      code = kExitFailure;
+    }
+  }
+  return code;
+}
+
+}  // namespace dm::app

@@ -1,0 +1,246 @@
+#include "solver/explore/explorer.h"
+
+#include <cmath>
+
+#include "solver/proof/proof_writer.h"
+#include "solver/search/root_turns.h"
+
+namespace dm::explore {
+
+namespace {
+
+// The proof of node i of a proven tree, as move_proof.h writes it: its nodes and depth.
+struct ProofSize {
+  uint64_t nodes = 0;
+  int depth = 0;
+};
+
+ProofSize proof_size(const TopTree& tree, uint32_t i) {
+  const TopTree::Node& node = tree.node(i);
+  switch (node.source) {
+    case TopTree::Source::Job: return {node.job->proof_nodes, node.job->proof_depth};
+    case TopTree::Source::Expanded: break;
+    default: return {1, 0};
+  }
+  ProofSize size{1, 0};
+  for (uint32_t c = node.first_child; c < node.first_child + node.children; ++c) {
+    if (tree.node(c).pn != 0) continue;
+    const ProofSize child = proof_size(tree, c);
+    size.nodes += child.nodes;
+    size.depth = std::max(size.depth, child.depth + 1);
+    if (tree.attacker_to_move(i)) break;  // one winning turn
+  }
+  return size;
+}
+
+std::string question_name(Question q) { return q == Question::OpponentWins ? "refute" : "win"; }
+
+}  // namespace
+
+std::string_view move_status_name(MoveStatus status) {
+  switch (status) {
+    case MoveStatus::Won: return "won";
+    case MoveStatus::Lost: return "lost";
+    case MoveStatus::Drawn: return "drawn";
+    case MoveStatus::Open: break;
+  }
+  return "open";
+}
+
+std::string Explorer::session_name(const Position& pos, const ExploreOptions& options) {
+  return proof::proof_fen(pos) + " job-nodes=" + std::to_string(options.job_nodes);
+}
+
+Explorer::Explorer(const Position& pos, JobStore& store, JobRunner& runner, const ExploreOptions& options,
+                   uint64_t first_job)
+    : position_(pos), store_(store), runner_(runner), options_(options), seen_(first_job - 1) {
+  const Color mover = pos.side_to_move();
+  for (search::RootTurn& turn : search::enumerate_root_turns(pos)) {
+    Move move{std::move(turn.moves), std::move(turn.after), {}, {}, false};
+    for (const Question q : {Question::OpponentWins, Question::MoverWins}) {
+      const Color attacker = q == Question::OpponentWins ? ~mover : mover;
+      move.trees[size_t(q)] = std::make_unique<TopTree>(move.after, attacker, [this, attacker](const Position& p) {
+        return lookup(p, attacker, 0, seen_);
+      });
+    }
+    moves_.push_back(std::move(move));
+  }
+}
+
+std::optional<JobRecord> Explorer::lookup(const Position& pos, Color attacker, uint64_t budget, uint64_t last_id) {
+  return store_.find(proof::proof_fen(pos), attacker, budget, last_id);
+}
+
+MoveStatus Explorer::status(const Move& move) const {
+  const TopTree& refute = *move.trees[size_t(Question::OpponentWins)];
+  const TopTree& win = *move.trees[size_t(Question::MoverWins)];
+  if (refute.proven()) return MoveStatus::Lost;
+  if (win.proven()) return MoveStatus::Won;
+  if (refute.decided() && win.decided()) return MoveStatus::Drawn;
+  return MoveStatus::Open;
+}
+
+std::optional<std::pair<size_t, Question>> Explorer::next_tree() const {
+  std::optional<std::pair<size_t, Question>> best;
+  search::ProofNumber least = search::kInfinite;
+  for (size_t i = 0; i < moves_.size(); ++i) {
+    if (status(moves_[i]) != MoveStatus::Open) continue;
+    for (const Question q : {Question::OpponentWins, Question::MoverWins}) {
+      const TopTree& tree = *moves_[i].trees[size_t(q)];
+      if (!tree.decided() && (!best || tree.root().pn < least)) {
+        best = {i, q};
+        least = tree.root().pn;
+      }
+    }
+  }
+  return best;
+}
+
+ExploreEnd Explorer::run(const std::function<void(const ExploreProgress&)>& on_job,
+                         const std::function<void(const search::Progress&)>& on_search) {
+  const search::SearchControl clock(options_.limits);  // for the run's seconds
+  ExploreEnd end = ExploreEnd::Decided;
+  if (!record_verdicts()) return ExploreEnd::Error;
+  while (const auto next = next_tree()) {
+    const bool interrupted = options_.limits.interrupt && options_.limits.interrupt->load();
+    if (interrupted) return ExploreEnd::Interrupted;
+    const bool out_of_time = options_.limits.seconds > 0 && clock.elapsed_seconds() >= options_.limits.seconds;
+    const bool out_of_nodes = options_.limits.nodes > 0 && nodes_ >= options_.limits.nodes;
+    const bool out_of_jobs = options_.max_jobs > 0 && jobs_ >= options_.max_jobs;
+    if (out_of_time || out_of_nodes || out_of_jobs) return ExploreEnd::Limit;
+    search::SearchLimits left = options_.limits;
+    if (left.seconds > 0) left.seconds -= clock.elapsed_seconds();
+    if (left.nodes > 0) left.nodes -= nodes_;
+    if (!step(next->first, next->second, left, on_job, on_search, end)) return end;
+    if (!record_verdicts()) return ExploreEnd::Error;
+  }
+  return end;
+}
+
+bool Explorer::step(size_t i, Question q, const search::SearchLimits& limits,
+                    const std::function<void(const ExploreProgress&)>& on_job,
+                    const std::function<void(const search::Progress&)>& on_search, ExploreEnd& end) {
+  Move& move = moves_[i];
+  TopTree& tree = *move.trees[size_t(q)];
+  TreeStats& stats = move.stats[size_t(q)];
+  const uint32_t leaf = tree.most_proving_leaf();
+  const Position pos = tree.position(leaf);
+  const auto growth = uint64_t(std::ceil(std::sqrt(double(stats.steps + 1))));
+  const uint64_t budget = options_.job_nodes * growth;
+  ++stats.steps;
+  // What the session had seen when its first run came here; else the job its first run ran
+  // next, where this is a resumed run.
+  std::optional<JobRecord> job = lookup(pos, tree.attacker(), budget, seen_);
+  if (!job) job = lookup(pos, tree.attacker(), budget, seen_ + 1);
+  if (job) {
+    const bool replayed = job->id > seen_;
+    seen_ = std::max(seen_, job->id);
+    if (!replayed) {
+      ++jobs_reused_;
+      tree.record(leaf, *job);
+      return true;
+    }
+  } else {
+    if (on_job) {
+      int depth = 0;
+      for (uint32_t a = leaf; a != 0; a = tree.node(a).parent) ++depth;
+      ExploreProgress progress;
+      progress.turns = moves_.size();
+      for (const Move& m : moves_) progress.decided += status(m) != MoveStatus::Open;
+      progress.jobs = jobs_;
+      progress.jobs_reused = jobs_reused_;
+      progress.job = turn_to_san(position_, move.turn) + " " + question_name(q) + ", depth " + std::to_string(depth) +
+                     ", " + std::to_string(budget) + " nodes";
+      on_job(progress);
+    }
+    const uint64_t id = store_.next_id();
+    JobOutcome outcome = runner_.run(pos, tree.attacker(), budget, limits, store_.proof_path(id), on_search);
+    nodes_ += outcome.record.nodes;
+    if (!outcome.error.empty()) {
+      error_ = outcome.error;
+      end = ExploreEnd::Error;
+      return false;
+    }
+    if (!outcome.complete) {
+      const bool interrupted = limits.interrupt && limits.interrupt->load();
+      end = interrupted ? ExploreEnd::Interrupted : ExploreEnd::Limit;
+      return false;
+    }
+    outcome.record.id = id;
+    if (const auto error = store_.record(outcome.record)) {
+      error_ = *error;
+      end = ExploreEnd::Error;
+      return false;
+    }
+    seen_ = std::max(seen_, id);
+    job = std::move(outcome.record);
+  }
+  ++jobs_;
+  ++stats.jobs;
+  stats.nodes += job->nodes;
+  stats.seconds += job->seconds;
+  tree.record(leaf, *job);
+  return true;
+}
+
+MoveResult Explorer::result(size_t i) const {
+  const Move& move = moves_[i];
+  MoveResult out;
+  out.turn = move.turn;
+  out.status = status(move);
+  for (const TreeStats& s : move.stats) {
+    out.jobs += s.jobs;
+    out.nodes += s.nodes;
+    out.seconds += s.seconds;
+  }
+  const TopTree* proven = proof_tree(i);
+  if (!proven) return out;
+  const ProofSize size = proof_size(*proven, 0);
+  out.proof_nodes = size.nodes;
+  out.proof_depth = size.depth;
+  if (out.status != MoveStatus::Lost || move.after.side_to_move() != proven->attacker()) return out;
+  const TopTree::Node& root = proven->root();
+  if (root.source == TopTree::Source::Expanded) {
+    for (uint32_t c = root.first_child; c < root.first_child + root.children && !out.refutation; ++c) {
+      if (proven->node(c).pn == 0) out.refutation = proven->node(c).turn;
+    }
+  } else if (root.source == TopTree::Source::Job && !root.job->turn.empty()) {
+    Position after = move.after;
+    search::for_each_turn(after, [&](const Turn& turn, Position&) {
+      if (turn_to_uci(turn) == root.job->turn) out.refutation = turn;
+      return !out.refutation;
+    });
+  }
+  return out;
+}
+
+std::vector<MoveResult> Explorer::results() const {
+  std::vector<MoveResult> out;
+  for (size_t i = 0; i < moves_.size(); ++i) out.push_back(result(i));
+  return out;
+}
+
+const TopTree* Explorer::proof_tree(size_t i) const {
+  for (const auto& tree : moves_[i].trees) {
+    if (tree->proven()) return tree.get();
+  }
+  return nullptr;
+}
+
+bool Explorer::record_verdicts() {
+  const std::string position = proof::proof_fen(position_);
+  for (size_t i = 0; i < moves_.size(); ++i) {
+    if (moves_[i].recorded || status(moves_[i]) == MoveStatus::Open) continue;
+    const MoveResult r = result(i);
+    MoveRecord record{position, turn_to_uci(r.turn), std::string(move_status_name(r.status)),
+                      r.refutation ? turn_to_uci(*r.refutation) : "", r.proof_nodes, r.jobs, r.seconds};
+    if (const auto error = store_.record_move(record)) {
+      error_ = *error;
+      return false;
+    }
+    moves_[i].recorded = true;
+  }
+  return true;
+}
+
+}  // namespace dm::explore

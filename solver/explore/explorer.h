@@ -1,0 +1,133 @@
+#pragma once
+// `dmsolve explore`: which turns of the side to move in a position win, lose or stay open, by
+// job-level proof-number search over the solver's proof search.
+//
+// For each turn of the side to move (the mover) there are two questions, each a top tree
+// (top_tree.h) rooted at the position the turn reaches: does the opponent force its win there
+// (then the turn loses), and does the mover (then it wins)? Both disproven: the turn draws.
+// The explorer runs one job at a time: of the trees not yet decided, the one whose root has
+// the least proof number (the nearest to a proof; at equal numbers the earlier turn, and the
+// opponent's question first), at its most-proving leaf. Jobs start with `job_nodes` nodes and
+// grow with their tree, PN²-like: the k-th leaf of a tree gets job_nodes x ceil(sqrt(k)).
+//
+// Every finished job goes to the store (job_store.h) before the next starts. A new leaf, or a
+// leaf about to run, first asks the store; so a resumed run replays its first run's jobs
+// without searching, and proofs from other runs and other trees are reused. A session is the
+// explored position with the options that shape its trees; its jobs are those it ran, in any
+// of its runs (a result reused is no job of it). So that a resumed run grows the same trees as
+// one that never stopped, the store is read as the session's first run read it: it sees the
+// jobs numbered up to the last one the session has met, and, where a leaf is about to run,
+// the one job numbered next (what its first run ran there). With one thread each job is a pure
+// function of its position and budget (job_runner.h), so the final table is the same; with
+// more, the decided turns are (every verdict is exact) but the open ones at a limit may differ.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/game.h"
+#include "rules/position.h"
+#include "solver/explore/job_runner.h"
+#include "solver/explore/job_store.h"
+#include "solver/explore/top_tree.h"
+#include "solver/search/search_control.h"
+
+namespace dm::explore {
+
+enum class MoveStatus : uint8_t { Won, Lost, Drawn, Open };
+std::string_view move_status_name(MoveStatus status);  // "won", "lost", "drawn", "open"
+
+// The two questions of a turn.
+enum class Question : uint8_t { OpponentWins, MoverWins };
+
+struct ExploreOptions {
+  uint64_t job_nodes = 100000;  // the first job budget of each tree
+  uint64_t max_jobs = 0;        // the session's jobs (in this run or an earlier one) before stopping; 0: no limit
+  search::SearchLimits limits;  // over the whole run: nodes, seconds, Ctrl-C
+};
+
+// Where the run stands, for a progress display.
+struct ExploreProgress {
+  size_t turns = 0;
+  size_t decided = 0;
+  uint64_t jobs = 0;         // the session's (run now or replayed from an earlier run)
+  uint64_t jobs_reused = 0;  // leaves answered by a result of another session or tree
+  std::string job;         // the job now running: its turn, question, depth and budget
+};
+
+struct MoveResult {
+  Turn turn;
+  MoveStatus status = MoveStatus::Open;
+  std::optional<Turn> refutation;  // lost: the opponent's first turn in the proof
+  uint64_t proof_nodes = 0;        // won or lost: the nodes of its proof file
+  int proof_depth = 0;             // its turns, the longest line
+  uint64_t jobs = 0;               // the session's jobs on both trees
+  uint64_t nodes = 0;              // searched by those jobs
+  double seconds = 0.0;            // spent by those jobs, in whichever run
+};
+
+enum class ExploreEnd : uint8_t { Decided, Limit, Interrupted, Error };
+
+class Explorer {
+ public:
+  // pos: the explored position (the game is not over in it). The store must have been opened
+  // for pos's variant; first_job is the session's (JobStore::session_start of session_name()).
+  Explorer(const Position& pos, JobStore& store, JobRunner& runner, const ExploreOptions& options, uint64_t first_job);
+  // What names a session: the explored position and the options that shape its trees.
+  static std::string session_name(const Position& pos, const ExploreOptions& options);
+
+  // Runs jobs until every turn is decided, a limit is reached or Ctrl-C; error() says why on
+  // ExploreEnd::Error (the store or a proof file could not be written).
+  ExploreEnd run(const std::function<void(const ExploreProgress&)>& on_job,
+                 const std::function<void(const search::Progress&)>& on_search);
+  const std::string& error() const { return error_; }
+
+  const Position& position() const { return position_; }
+  std::vector<MoveResult> results() const;
+  // The tree that decided move i (its proven question), or nullptr while the move is open
+  // or drawn.
+  const TopTree* proof_tree(size_t i) const;
+  const TopTree& tree(size_t i, Question q) const { return *moves_[i].trees[size_t(q)]; }
+  const Position& after(size_t i) const { return moves_[i].after; }
+
+ private:
+  struct TreeStats {
+    uint64_t steps = 0;  // leaves handed out: jobs and results reused
+    uint64_t jobs = 0;
+    uint64_t nodes = 0;
+    double seconds = 0.0;
+  };
+  struct Move {
+    Turn turn;
+    Position after;
+    std::unique_ptr<TopTree> trees[2];
+    TreeStats stats[2];
+    bool recorded = false;  // its verdict is in the store's moves table
+  };
+
+  MoveStatus status(const Move& move) const;
+  // The undecided tree to work on next: (move, question), or nullopt when all are decided.
+  std::optional<std::pair<size_t, Question>> next_tree() const;
+  // Runs (or reads) the job of the tree's most-proving leaf; false on a stop or an error.
+  bool step(size_t i, Question q, const search::SearchLimits& limits, const std::function<void(const ExploreProgress&)>& on_job,
+            const std::function<void(const search::Progress&)>& on_search, ExploreEnd& end);
+  std::optional<JobRecord> lookup(const Position& pos, Color attacker, uint64_t budget, uint64_t last_id);
+  MoveResult result(size_t i) const;
+  bool record_verdicts();
+
+  Position position_;
+  JobStore& store_;
+  JobRunner& runner_;
+  ExploreOptions options_;
+  std::vector<Move> moves_;
+  uint64_t seen_ = 0;  // the highest job number this session has met (see above)
+  uint64_t jobs_ = 0;
+  uint64_t jobs_reused_ = 0;
+  uint64_t nodes_ = 0;
+  std::string error_;
+};
+
+}  // namespace dm::explore

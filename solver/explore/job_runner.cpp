@@ -1,0 +1,69 @@
+#include "solver/explore/job_runner.h"
+
+#include <filesystem>
+
+#include "solver/proof/proof_extractor.h"
+#include "solver/proof/proof_writer.h"
+#include "solver/search/node_rules.h"
+#include "solver/search/proof_reader.h"
+
+namespace dm::explore {
+
+JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, const search::SearchLimits& limits,
+                          const std::string& proof_path,
+                          const std::function<void(const search::Progress&)>& on_progress) {
+  JobOutcome outcome;
+  JobRecord& job = outcome.record;
+  job.fen = proof::proof_fen(pos);
+  job.attacker = attacker;
+  job.budget = budget;
+
+  const bool attacker_to_move = pos.side_to_move() == attacker;
+  const auto stipulation = search::parse_stipulation(attacker_to_move ? "win" : "lose");
+  search::SolveOptions options;
+  options.workers = &workers_;
+  options.limits = limits;
+  options.limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
+  options.on_progress = on_progress;
+  const search::SolveResult result = search::solve(pos, *stipulation, options, tt_);
+  job.nodes = result.nodes;
+  job.seconds = result.seconds;
+  const bool interrupted = limits.interrupt && limits.interrupt->load();
+  switch (result.status) {
+    case search::SolveStatus::NoSolution:
+      job.status = JobStatus::Disproven;
+      outcome.complete = true;
+      return outcome;
+    case search::SolveStatus::Unknown:
+      job.status = JobStatus::Open;
+      outcome.complete = !interrupted && options.limits.nodes == budget && result.nodes >= budget &&
+                         (limits.seconds == 0 || result.seconds < limits.seconds);
+      return outcome;
+    case search::SolveStatus::Solved: break;
+  }
+  // Proven: the proof is read out of the table the search left.
+  job.status = JobStatus::Proven;
+  if (!result.keys.empty()) job.turn = turn_to_uci(result.keys.front());
+  const search::NodeRules rules = search::NodeRules::for_problem(*stipulation, pos);
+  search::SearchControl control({0, 0.0, limits.interrupt});
+  auto writer = proof::ProofWriter::open(proof_path, pos, attacker);
+  if (!writer) {
+    outcome.error = writer.error();
+    return outcome;
+  }
+  search::ProofReader reader(rules, tt_, control);
+  proof::ProofExtractor extractor(reader, **writer, tt_.size_bytes() / 256);
+  const auto extracted = extractor.extract(pos, result.length);
+  if (!extracted) return outcome;  // interrupted while reading the proof
+  if (const auto error = (*writer)->finish(extracted->root)) {
+    outcome.error = *error;
+    return outcome;
+  }
+  job.proof_file = std::filesystem::path(proof_path).filename().string();
+  job.proof_nodes = extracted->nodes;
+  job.proof_depth = extracted->depth;
+  outcome.complete = true;
+  return outcome;
+}
+
+}  // namespace dm::explore

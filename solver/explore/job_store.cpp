@@ -1,0 +1,217 @@
+#include "solver/explore/job_store.h"
+
+#include <filesystem>
+#include <map>
+#include <sqlite3.h>
+
+namespace dm::explore {
+
+namespace {
+
+constexpr std::string_view kFormat = "dmsolve-explore 1";
+
+constexpr const char* kSchema = R"(
+  CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS jobs(
+    id INTEGER PRIMARY KEY,
+    fen TEXT NOT NULL,
+    attacker TEXT NOT NULL CHECK (attacker IN ('white', 'black')),
+    budget INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('proven', 'disproven', 'open')),
+    turn TEXT,
+    proof_file TEXT,
+    proof_nodes INTEGER,
+    proof_depth INTEGER,
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    finished TEXT NOT NULL DEFAULT (datetime('now')));
+  CREATE INDEX IF NOT EXISTS jobs_position ON jobs(fen, attacker);
+  CREATE TABLE IF NOT EXISTS sessions(session TEXT PRIMARY KEY, first_job INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS moves(
+    position TEXT NOT NULL,
+    move TEXT NOT NULL,
+    status TEXT NOT NULL,
+    refutation TEXT,
+    proof_nodes INTEGER,
+    jobs INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (position, move));
+)";
+
+std::string_view color_name(Color c) { return c == Color::White ? "white" : "black"; }
+
+// A prepared statement, finalized when it goes out of scope.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  bool ok() const { return stmt_ != nullptr; }
+  Statement& bind(int i, std::string_view text) {
+    sqlite3_bind_text(stmt_, i, text.data(), int(text.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement& bind(int i, uint64_t value) {
+    sqlite3_bind_int64(stmt_, i, sqlite3_int64(value));
+    return *this;
+  }
+  Statement& bind(int i, double value) {
+    sqlite3_bind_double(stmt_, i, value);
+    return *this;
+  }
+  // SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return sqlite3_step(stmt_); }
+  std::string text(int i) const {
+    const auto* p = sqlite3_column_text(stmt_, i);
+    return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
+  }
+  uint64_t integer(int i) const { return uint64_t(sqlite3_column_int64(stmt_, i)); }
+  double real(int i) const { return sqlite3_column_double(stmt_, i); }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+JobStatus status_from(const std::string& name) {
+  if (name == "proven") return JobStatus::Proven;
+  if (name == "disproven") return JobStatus::Disproven;
+  return JobStatus::Open;
+}
+
+}  // namespace
+
+std::string_view job_status_name(JobStatus status) {
+  switch (status) {
+    case JobStatus::Proven: return "proven";
+    case JobStatus::Disproven: return "disproven";
+    case JobStatus::Open: break;
+  }
+  return "open";
+}
+
+JobStore::JobStore(sqlite3* db, std::string path)
+    : db_(db), path_(std::move(path)), proof_dir_(path_ + ".proofs") {}
+
+JobStore::~JobStore() { sqlite3_close(db_); }
+
+std::string JobStore::error(std::string_view what) const {
+  return path_ + ": " + std::string(what) + ": " + sqlite3_errmsg(db_);
+}
+
+std::optional<std::string> JobStore::exec(const char* sql) {
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) return error("cannot write the store");
+  return std::nullopt;
+}
+
+Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, const std::string& variant_name,
+                                                   const std::string& rules) {
+  using Result = Expected<std::unique_ptr<JobStore>>;
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    const std::string why = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return Result::failure(path + ": cannot open the store: " + why);
+  }
+  std::unique_ptr<JobStore> store(new JobStore(db, path));
+  // A file that is no SQLite database fails here, at its first read; a store another process
+  // holds, at the lock.
+  if (sqlite3_exec(db, "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+                   nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Result::failure(store->error("cannot use the store"));
+  }
+  if (sqlite3_exec(db, "BEGIN IMMEDIATE; COMMIT;", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Result::failure(store->error("cannot lock the store (is another explore using it?)"));
+  }
+  if (sqlite3_exec(db, kSchema, nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Result::failure(store->error("not an explore store"));
+  }
+  Statement read(db, "SELECT key, value FROM meta");
+  std::map<std::string, std::string> meta;
+  while (read.ok() && read.step() == SQLITE_ROW) meta[read.text(0)] = read.text(1);
+  const std::string format = meta["format"], variant = meta["variant"], stored_rules = meta["rules"];
+  if (format.empty()) {
+    Statement write(db, "INSERT INTO meta(key, value) VALUES ('format', ?1), ('variant', ?2), ('rules', ?3)");
+    if (!write.ok() || write.bind(1, kFormat).bind(2, variant_name).bind(3, rules).step() != SQLITE_DONE) {
+      return Result::failure(store->error("cannot write the store"));
+    }
+  } else if (format != kFormat) {
+    return Result::failure(path + ": not an explore store of this version (format '" + format + "')");
+  } else if (variant != variant_name || stored_rules != rules) {
+    return Result::failure(path + ": the store holds " + variant + " (" + stored_rules + "), not " + variant_name +
+                           " (" + rules + ")");
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(store->proof_dir_, ec);
+  if (ec) return Result::failure(store->proof_dir_ + ": cannot create the proof folder: " + ec.message());
+  return store;
+}
+
+std::optional<JobRecord> JobStore::find(const std::string& fen, Color attacker, uint64_t budget, uint64_t last_id) {
+  // A proof or disproof first (the earliest), else the earliest open job with the budget.
+  Statement query(db_,
+                  "SELECT budget, status, turn, proof_file, proof_nodes, proof_depth, nodes, seconds, id FROM jobs "
+                  "WHERE fen = ?1 AND attacker = ?2 AND (status != 'open' OR budget >= ?3) AND id <= ?4 "
+                  "ORDER BY status = 'open', id LIMIT 1");
+  if (!query.ok() ||
+      query.bind(1, fen).bind(2, color_name(attacker)).bind(3, budget).bind(4, last_id).step() != SQLITE_ROW) {
+    return std::nullopt;
+  }
+  JobRecord job;
+  job.id = query.integer(8);
+  job.fen = fen;
+  job.attacker = attacker;
+  job.budget = query.integer(0);
+  job.status = status_from(query.text(1));
+  job.turn = query.text(2);
+  job.proof_file = query.text(3);
+  job.proof_nodes = query.integer(4);
+  job.proof_depth = int(query.integer(5));
+  job.nodes = query.integer(6);
+  job.seconds = query.real(7);
+  return job;
+}
+
+std::optional<std::string> JobStore::record(const JobRecord& job) {
+  Statement insert(db_,
+                   "INSERT INTO jobs(id, fen, attacker, budget, status, turn, proof_file, proof_nodes, proof_depth, "
+                   "nodes, seconds) VALUES (?11, ?1, ?2, ?3, ?4, NULLIF(?5, ''), NULLIF(?6, ''), ?7, ?8, ?9, ?10)");
+  if (!insert.ok()) return error("cannot write the store");
+  insert.bind(11, job.id).bind(1, job.fen).bind(2, color_name(job.attacker)).bind(3, job.budget).bind(4, job_status_name(job.status));
+  insert.bind(5, job.turn).bind(6, job.proof_file).bind(7, job.proof_nodes).bind(8, uint64_t(job.proof_depth));
+  insert.bind(9, job.nodes).bind(10, job.seconds);
+  if (insert.step() != SQLITE_DONE) return error("cannot write the store");
+  return std::nullopt;
+}
+
+std::optional<std::string> JobStore::record_move(const MoveRecord& move) {
+  Statement upsert(db_,
+                   "INSERT OR REPLACE INTO moves(position, move, status, refutation, proof_nodes, jobs, seconds) "
+                   "VALUES (?1, ?2, ?3, NULLIF(?4, ''), ?5, ?6, ?7)");
+  if (!upsert.ok()) return error("cannot write the store");
+  upsert.bind(1, move.position).bind(2, move.move).bind(3, move.status).bind(4, move.refutation);
+  upsert.bind(5, move.proof_nodes).bind(6, move.jobs).bind(7, move.seconds);
+  if (upsert.step() != SQLITE_DONE) return error("cannot write the store");
+  return std::nullopt;
+}
+
+Expected<uint64_t> JobStore::session_start(const std::string& session) {
+  Statement query(db_, "SELECT first_job FROM sessions WHERE session = ?1");
+  if (query.ok() && query.bind(1, session).step() == SQLITE_ROW) return query.integer(0);
+  const uint64_t first = next_id();
+  Statement insert(db_, "INSERT INTO sessions(session, first_job) VALUES (?1, ?2)");
+  if (!insert.ok() || insert.bind(1, session).bind(2, first).step() != SQLITE_DONE) {
+    return Expected<uint64_t>::failure(error("cannot write the store"));
+  }
+  return first;
+}
+
+uint64_t JobStore::next_id() const {
+  Statement last(db_, "SELECT coalesce(max(id), 0) FROM jobs");
+  return (last.ok() && last.step() == SQLITE_ROW ? last.integer(0) : 0) + 1;
+}
+
+std::string JobStore::proof_path(uint64_t id) const { return proof_dir_ + "/" + std::to_string(id) + ".proof.zst"; }
+
+}  // namespace dm::explore

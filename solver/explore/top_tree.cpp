@@ -1,0 +1,154 @@
+#include "solver/explore/top_tree.h"
+
+#include <cassert>
+
+#include "solver/search/root_turns.h"
+
+namespace dm::explore {
+
+namespace {
+
+using search::kInfinite;
+using search::ProofNumber;
+
+search::Stipulation unbounded_win() {
+  search::Stipulation win;
+  win.goal = search::Goal::Win;
+  win.turns = search::kUnboundedTurns;
+  return win;
+}
+
+Position after_turn(const Position& pos, const Turn& turn) {
+  Game game(pos);
+  for (const Move m : turn) game.play(m);
+  return game.position();
+}
+
+}  // namespace
+
+TopTree::TopTree(const Position& root, Color attacker, const Lookup& lookup)
+    : root_position_(root), attacker_(attacker), win_(unbounded_win()), rules_(win_, attacker), lookup_(lookup) {
+  nodes_.emplace_back();
+  nodes_.front().key = root.key();
+  side_to_move_.push_back(root.side_to_move());
+  Position pos = root;
+  classify(0, pos);
+}
+
+Position TopTree::position(uint32_t i) const {
+  std::vector<uint32_t> path;
+  for (; i != 0; i = nodes_[i].parent) path.push_back(i);
+  Position pos = root_position_;
+  for (auto it = path.rbegin(); it != path.rend(); ++it) pos = after_turn(pos, nodes_[*it].turn);
+  return pos;
+}
+
+bool TopTree::repeats_ancestor(uint32_t i) const {
+  const uint64_t key = nodes_[i].key;
+  for (uint32_t a = i; a != 0;) {
+    a = nodes_[a].parent;
+    if (nodes_[a].key == key) return true;
+  }
+  return false;
+}
+
+void TopTree::classify(uint32_t i, Position& pos) {
+  Node& node = nodes_[i];
+  if (i != 0 && repeats_ancestor(i)) {
+    node.source = Source::Repetition;
+    node.pn = kInfinite;
+    node.dn = 0;
+    return;
+  }
+  size_t moves = 1;
+  const search::NodeValue value = rules_.evaluate(pos, search::kUnboundedTurns, &moves);
+  if (value != search::NodeValue::Open) {
+    node.source = Source::GameOver;
+    node.pn = value == search::NodeValue::Proven ? 0 : kInfinite;
+    node.dn = value == search::NodeValue::Proven ? kInfinite : 0;
+    return;
+  }
+  if (auto known = lookup_(pos); known && known->status != JobStatus::Open) {
+    node.source = Source::Job;
+    node.pn = known->status == JobStatus::Proven ? 0 : kInfinite;
+    node.dn = known->status == JobStatus::Proven ? kInfinite : 0;
+    node.job = std::move(known);
+    return;
+  }
+  const ProofNumber count = ProofNumber(std::max<size_t>(moves, 1));
+  node.pn = attacker_to_move(i) ? 1 : count;
+  node.dn = attacker_to_move(i) ? count : 1;
+}
+
+uint32_t TopTree::most_proving_leaf() const {
+  assert(!decided());
+  uint32_t i = 0;
+  while (nodes_[i].source == Source::Expanded) {
+    const Node& node = nodes_[i];
+    const bool by_pn = attacker_to_move(i);
+    uint32_t best = node.first_child;
+    for (uint32_t c = node.first_child; c < node.first_child + node.children; ++c) {
+      const ProofNumber value = by_pn ? nodes_[c].pn : nodes_[c].dn;
+      if (value < (by_pn ? nodes_[best].pn : nodes_[best].dn)) best = c;
+    }
+    i = best;
+  }
+  return i;
+}
+
+void TopTree::record(uint32_t leaf, const JobRecord& job) {
+  assert(nodes_[leaf].source == Source::Leaf);
+  if (job.status == JobStatus::Open) {
+    expand(leaf);
+  } else {
+    Node& node = nodes_[leaf];
+    node.source = Source::Job;
+    node.pn = job.status == JobStatus::Proven ? 0 : kInfinite;
+    node.dn = job.status == JobStatus::Proven ? kInfinite : 0;
+    node.job = job;
+  }
+  update_from(leaf);
+}
+
+void TopTree::expand(uint32_t leaf) {
+  Position pos = position(leaf);
+  std::vector<std::pair<Turn, Position>> turns;
+  search::for_each_turn(pos, [&](const Turn& turn, Position& after) {
+    turns.emplace_back(turn, after);
+    return true;
+  });
+  const auto first = uint32_t(nodes_.size());
+  nodes_[leaf].source = Source::Expanded;
+  nodes_[leaf].first_child = first;
+  nodes_[leaf].children = uint32_t(turns.size());
+  for (auto& [turn, after] : turns) {
+    Node child;
+    child.turn = turn;
+    child.parent = leaf;
+    child.key = after.key();
+    nodes_.push_back(std::move(child));
+    side_to_move_.push_back(after.side_to_move());
+    classify(uint32_t(nodes_.size() - 1), after);
+  }
+}
+
+void TopTree::update_from(uint32_t i) {
+  for (;;) {
+    Node& node = nodes_[i];
+    if (node.source == Source::Expanded) {
+      const bool or_node = attacker_to_move(i);
+      ProofNumber least = kInfinite;
+      ProofNumber sum = 0;
+      for (uint32_t c = node.first_child; c < node.first_child + node.children; ++c) {
+        least = std::min(least, or_node ? nodes_[c].pn : nodes_[c].dn);
+        sum = search::saturating_add(sum, or_node ? nodes_[c].dn : nodes_[c].pn);
+      }
+      node.pn = or_node ? least : sum;
+      node.dn = or_node ? sum : least;
+    }
+    if (i == 0) return;
+    i = node.parent;
+  }
+}
+
+}  // namespace dm::explore

@@ -1,0 +1,94 @@
+#pragma once
+// The top tree of one question of the explore (job-level proof-number search, Wu et al.): does
+// the attacker force its win from the root position? Its nodes are positions at the start of
+// a turn; its leaves are jobs for the solver (job_runner.h). The tree keeps the proof and
+// disproof numbers of its nodes (an attacker node's proof number is its children's least, its
+// disproof number their sum; the other way round where the defender moves) and hands out the
+// most-proving leaf: from the root, the child with the least proof number where the attacker
+// moves, the least disproof number where the defender moves.
+//
+// A leaf whose job proves or disproves it is decided; a leaf whose job spends its budget
+// undecided is expanded: every turn of its side to move becomes a child, a new leaf. A new
+// leaf starts decided where the game is over in it, or where it repeats a position on its way
+// from the root (a repetition is never a win: it is disproven there, and only there, so a
+// disproof resting on it is never stored, RULES.md section 8); otherwise its numbers count its
+// moves (1 and the moves where the attacker moves, the moves and 1 where the defender does:
+// fewer moves, nearer its end), until a job decides it.
+//
+// Nodes are never shared: a position reached twice is two nodes, and the store (job_store.h)
+// answers for the second what a job proved for the first.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "rules/game.h"
+#include "rules/position.h"
+#include "solver/explore/job_store.h"
+#include "solver/search/node_rules.h"
+#include "solver/search/proof_number.h"
+
+namespace dm::explore {
+
+class TopTree {
+ public:
+  // How a node got its value.
+  enum class Source : uint8_t {
+    Leaf,        // no job has decided it yet
+    GameOver,    // the game is over in it
+    Repetition,  // it repeats a position on its path: disproven there
+    Job,         // a job (or the store) decided it; job holds what it found
+    Expanded,    // its children decide it
+  };
+
+  struct Node {
+    Turn turn;  // the turn from the parent (empty at the root)
+    uint32_t parent = 0;
+    uint32_t first_child = 0;  // children are consecutive
+    uint32_t children = 0;
+    uint64_t key = 0;  // the position's hash key, for repetitions
+    search::ProofNumber pn = 1;
+    search::ProofNumber dn = 1;
+    Source source = Source::Leaf;
+    std::optional<JobRecord> job;  // Source::Job
+  };
+
+  // The store's answer for a new leaf: a proof or disproof already known.
+  using Lookup = std::function<std::optional<JobRecord>(const Position&)>;
+
+  TopTree(const Position& root, Color attacker, const Lookup& lookup);
+
+  Color attacker() const { return attacker_; }
+  const Node& node(uint32_t i) const { return nodes_[i]; }
+  const Node& root() const { return nodes_.front(); }
+  size_t size() const { return nodes_.size(); }
+  bool decided() const { return root().pn == 0 || root().dn == 0; }
+  bool proven() const { return root().pn == 0; }
+  bool attacker_to_move(uint32_t i) const { return side_to_move_[i] == attacker_; }
+  // The position of node i, played from the root.
+  Position position(uint32_t i) const;
+
+  // The most-proving leaf (the tree is not decided).
+  uint32_t most_proving_leaf() const;
+  // A job decided leaf i, or spent its budget (then the leaf is expanded); the numbers above
+  // it are brought up to date.
+  void record(uint32_t leaf, const JobRecord& job);
+
+ private:
+  void expand(uint32_t leaf);
+  // A new node's value where it is known without a job.
+  void classify(uint32_t i, Position& pos);
+  void update_from(uint32_t i);
+  bool repeats_ancestor(uint32_t i) const;
+
+  Position root_position_;
+  Color attacker_;
+  search::Stipulation win_;
+  search::NodeRules rules_;
+  Lookup lookup_;
+  std::vector<Node> nodes_;
+  std::vector<Color> side_to_move_;  // of each node's position
+};
+
+}  // namespace dm::explore
