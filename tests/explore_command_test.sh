@@ -4,7 +4,8 @@
 # (../shared/seeds/, the chessvariants.com Marseillais page) is found, every proof written is
 # accepted by check-proof and a proof with one leaf changed is not; a run killed with SIGKILL
 # and started again gives the same table as one that was never stopped, with every job the
-# killed run committed kept; Ctrl-C prints the table so far and exits 130; bad input exits 2.
+# killed run committed kept; a second explore on a store in use is refused while other programs
+# can read it; Ctrl-C prints the table so far and exits 130; bad input exits 2.
 # Usage: explore_command_test.sh path/to/dmsolve
 set -uo pipefail
 dmsolve=$1
@@ -42,6 +43,9 @@ grep -q "^$dir/tampered.proof:[0-9]*: " "$dir/err" || fail "the tampered proof's
 "${explore[@]}" --store "$dir/b.sqlite" --json >/dev/null 2>&1 &
 pid=$!
 sleep 1.5
+"${explore[@]}" --store "$dir/b.sqlite" >/dev/null 2>"$dir/err"
+[ $? -eq 2 ] && grep -q "another explore" "$dir/err" || fail "a second explore on a store in use: $(cat "$dir/err")"
+[ "$(jobs_in "$dir/b.sqlite")" -gt 0 ] || fail "the store cannot be read while explore runs"
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 kept=$(jobs_in "$dir/b.sqlite")

@@ -2,7 +2,10 @@
 
 #include <filesystem>
 #include <map>
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace dm::explore {
 
@@ -94,7 +97,10 @@ std::string_view job_status_name(JobStatus status) {
 JobStore::JobStore(sqlite3* db, std::string path)
     : db_(db), path_(std::move(path)), proof_dir_(path_ + ".proofs") {}
 
-JobStore::~JobStore() { sqlite3_close(db_); }
+JobStore::~JobStore() {
+  sqlite3_close(db_);
+  if (lock_fd_ >= 0) ::close(lock_fd_);
+}
 
 std::string JobStore::error(std::string_view what) const {
   return path_ + ": " + std::string(what) + ": " + sqlite3_errmsg(db_);
@@ -115,16 +121,16 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
     return Result::failure(path + ": cannot open the store: " + why);
   }
   std::unique_ptr<JobStore> store(new JobStore(db, path));
-  // A file that is no SQLite database fails here, at its first read; a store another process
-  // holds, at the lock.
-  if (sqlite3_exec(db, "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
-                   nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return Result::failure(store->error("cannot use the store"));
+  // One explore at a time: a lock on PATH.lock, which the system drops when the process ends,
+  // however it ends. Readers of the database are not kept out.
+  store->lock_fd_ = ::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (store->lock_fd_ < 0 || flock(store->lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    return Result::failure(path + ": cannot lock the store (is another explore using it?)");
   }
-  if (sqlite3_exec(db, "BEGIN IMMEDIATE; COMMIT;", nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return Result::failure(store->error("cannot lock the store (is another explore using it?)"));
-  }
-  if (sqlite3_exec(db, kSchema, nullptr, nullptr, nullptr) != SQLITE_OK) {
+  // A file that is no SQLite database fails here, at its first read.
+  sqlite3_busy_timeout(db, 5000);
+  if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", nullptr, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_exec(db, kSchema, nullptr, nullptr, nullptr) != SQLITE_OK) {
     return Result::failure(store->error("not an explore store"));
   }
   Statement read(db, "SELECT key, value FROM meta");

@@ -16,8 +16,9 @@
 //                      prints), for other programs to read.
 // Each job is one transaction (WAL journal, synchronous=FULL): once record() returns, the row
 // survives a kill of the process, and a row never appears without its proof file, which is
-// written first. One process at a time uses a store (an exclusive lock): the job numbers, and
-// the proof files named by them, are its alone.
+// written first. One explore at a time uses a store (a lock on FILE.lock, dropped by the system
+// however the process ends): the job numbers, and the proof files named by them, are its
+// alone. Other programs may read the database meanwhile.
 
 #include <cstdint>
 #include <memory>
@@ -97,6 +98,7 @@ class JobStore {
   std::string error(std::string_view what) const;
 
   sqlite3* db_;
+  int lock_fd_ = -1;
   std::string path_;
   std::string proof_dir_;
 };

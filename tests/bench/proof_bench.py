@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""The unbounded proof search (win, lose) on independent losing-chess data, with figures.
+
+Two sets from ../shared/testdata/antichess (origins in its README):
+  watkins  Mark Watkins' leaf positions of his proof that 1.e3 wins losing chess, each a win
+           for White whoever moves: `win` where White moves, `lose` where Black does. Counts
+           how many dmsolve proves within --time seconds each (every proof it claims is also
+           checked by `dmsolve check-proof`, which shares no code with the search).
+  nilatac  the first moves Nilatac proved losing (first line of nilatac_solved-openings.txt):
+           `win` for Black after each, with the nodes, seconds and proof size.
+Prints one line per position with --verbose, and the totals: proven, nodes/s per thread.
+
+usage: tests/bench/proof_bench.py [--dmsolve build/dmsolve] [--set watkins|nilatac]
+                                  [--count N] [--time S] [--threads T] [--verbose]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TESTDATA = os.path.join(HERE, "..", "..", "..", "shared", "testdata", "antichess")
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+
+
+def watkins_positions(count):
+    rows = []
+    with open(os.path.join(TESTDATA, "watkins_e3_leaf_positions_sample2000.tsv")) as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("fen\t"):
+                continue
+            fen = line.split("\t")[0]
+            rows.append((fen, "win" if fen.split()[1] == "w" else "lose"))
+    step = max(1, len(rows) // count)  # spread over the sample, which is sorted by men
+    return rows[::step][:count]
+
+
+def nilatac_positions(binary):
+    with open(os.path.join(TESTDATA, "nilatac_solved-openings.txt")) as f:
+        first = next(line for line in f if line.strip() and not line.startswith("#"))
+    moves = first.strip().split("/")  # "Nc3/Nf3/d3/...": each a first move proven losing
+    out = []
+    for move in moves:
+        replay = subprocess.run([binary, "replay", "--variant", "antichess", "--fen", START, "1." + move, "--json"],
+                                capture_output=True, text=True)
+        if replay.returncode != 0:
+            sys.exit(f"cannot play 1.{move}: {replay.stderr.strip()}")
+        out.append((json.loads(replay.stdout)["fen"], "win", "1." + move))
+    return out
+
+
+def prove(binary, fen, stip, seconds, threads, proof):
+    run = subprocess.run([binary, "solve", "--variant", "antichess", "--fen", fen, "--stip", stip, "--time",
+                          str(seconds), "--threads", str(threads), "--json", "--no-check", "--proof", proof],
+                         capture_output=True, text=True)
+    return json.loads(run.stdout.splitlines()[0])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dmsolve", default=os.path.join(HERE, "..", "..", "build", "dmsolve"))
+    parser.add_argument("--set", choices=["watkins", "nilatac"], default="watkins")
+    parser.add_argument("--count", type=int, default=2000, help="watkins: positions, spread over the sample")
+    parser.add_argument("--time", type=float, default=10.0, help="seconds per position")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+
+    if args.set == "watkins":
+        positions = [(fen, stip, fen) for fen, stip in watkins_positions(args.count)]
+    else:
+        positions = nilatac_positions(args.dmsolve)
+    proven = nodes = seconds = proof_nodes = 0
+    rejected = []
+    with tempfile.TemporaryDirectory() as tmp:
+        proof = os.path.join(tmp, "p.proof")
+        for fen, stip, name in positions:
+            result = prove(args.dmsolve, fen, stip, args.time, args.threads, proof)
+            nodes += result["nodes"]
+            seconds += result["seconds"]
+            size = ""
+            if result["status"] == "solved":
+                check = subprocess.run([args.dmsolve, "check-proof", proof], capture_output=True, text=True)
+                if check.returncode != 0:
+                    rejected.append(name)
+                else:
+                    proven += 1
+                    proof_nodes += result["proof"]["nodes"]
+                    size = f"  proof {result['proof']['nodes']} nodes, depth {result['proof']['depth']}"
+            if args.verbose:
+                print(f"{name}  {stip}  {result['status']}  {result['nodes']} nodes  {result['seconds']:.1f} s{size}",
+                      flush=True)
+    rate = nodes / seconds / args.threads if seconds else 0
+    print(f"{args.set}: {proven} of {len(positions)} proven within {args.time:g} s each "
+          f"({args.threads} threads); {nodes} nodes in {seconds:.0f} s, {rate / 1e6:.2f} M nodes/s per thread; "
+          f"proofs {proof_nodes} nodes in all")
+    if rejected:
+        print(f"PROOFS REJECTED by check-proof: {', '.join(rejected)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
