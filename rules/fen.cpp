@@ -93,13 +93,6 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   if (file != g.files()) {
     return error("board", "rank 1 has " + std::to_string(file) + " squares, expected " + std::to_string(g.files()));
   }
-  if (variant.king_rule != KingRule::Ordinary) {
-    for (const Color c : {Color::White, Color::Black}) {
-      const int kings = popcount(pieces(c, PieceType::King));
-      if (kings != 1) return error("board", color_name(c) + " has " + std::to_string(kings) + " kings, expected 1");
-    }
-  }
-
   // Side to move: w, b, or w1/b1 for one move left in the turn.
   const std::string_view side = fields[1];
   if (side != "w" && side != "b" && side != "w1" && side != "b1") {
@@ -107,6 +100,18 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   }
   side_ = side[0] == 'w' ? Color::White : Color::Black;
   st_->moves_left = uint8_t(side.size() == 2 ? 1 : variant.moves_per_turn);
+
+  // One king a side; where kings are captured (D2), the side to move may have lost its own: the
+  // game is over (a proof's last position).
+  if (variant.king_rule != KingRule::Ordinary) {
+    for (const Color c : {Color::White, Color::Black}) {
+      const int kings = popcount(pieces(c, PieceType::King));
+      const bool captured = kings == 0 && c == side_ && variant.king_rule == KingRule::Capturable;
+      if (kings != 1 && !captured) {
+        return error("board", color_name(c) + " has " + std::to_string(kings) + " kings, expected 1");
+      }
+    }
+  }
 
   // Castling: KQkq name the outermost rooks on each side of the king.
   const std::string_view castling = fields[2];

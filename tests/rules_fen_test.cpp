@@ -7,6 +7,7 @@
 
 #include "rules/piece.h"
 #include "rules/position.h"
+#include "rules/outcome.h"
 #include "test_data.h"
 
 namespace dm {
@@ -222,6 +223,15 @@ TEST_CASE("fen: what one variant rejects another accepts", "[rules][fen]") {
     CHECK(pos.set(test::variant_named("chess"), fen));
     CHECK(pos.set(test::variant_named("marseillais"), fen));
     CHECK_FALSE(pos.set(test::variant_named("mainzer"), std::string("5k5/11/11/11/11/11/11/") + letter + "4K5 w - - 0 1"));
+  }
+  // A captured king (Double Move chess, D2): the side to move may have lost its own king, which
+  // is a finished game (a proof's last position), never the side that moved.
+  for (const std::string_view variant : {"doublemove", "chess"}) {
+    Position pos;
+    const auto error = pos.set(test::variant_named(variant), "8/8/8/8/8/8/8/4K3 b - - 0 1");
+    INFO(variant << ": " << (error ? error->to_string() : "accepted"));
+    CHECK(error.has_value() == (variant == "chess"));
+    if (!error) CHECK(outcome(pos).result == GameResult::WhiteWins);
   }
   // Mid-turn, the mover's own two-step is an accepted e.p. field only in a multi-move variant.
   const std::string own_step = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w1 KQkq e3 0 1";
