@@ -10,6 +10,7 @@
 
 #include "rules/game.h"
 #include "rules/movetext.h"
+#include "solver/tablebase/tablebase_set.h"
 #include "solver/tree/tree_builder.h"
 #include "solver_support.h"
 #include "test_data.h"
@@ -31,8 +32,10 @@ Puzzle puzzle_named(const std::string& file, const std::string& id) {
   return {};
 }
 
-Verdict verdict_of(const Puzzle& p, uint64_t nodes = 0, double seconds = 0.0, bool tries = true) {
+Verdict verdict_of(const Puzzle& p, uint64_t nodes = 0, double seconds = 0.0, bool tries = true,
+                   tablebase::Tablebase* tables = nullptr) {
   tree::TreeOptions options;
+  options.tables = tables;
   options.threads = 1;
   options.limits.nodes = nodes;
   options.limits.seconds = seconds;
@@ -149,6 +152,56 @@ TEST_CASE("Verdict: a limit reached is unknown, never sound", "[puzzle][verdict]
   CHECK(has(v, Defect::Unknown));
   CHECK_FALSE(has(v, Defect::NoSolution));
   CHECK_FALSE(has(v, Defect::SourceFails));
+}
+
+// One antichess entry of a puzzle file written here, as a user would write it.
+Puzzle antichess_entry(const std::string& fen, const std::string& fields) {
+  const auto read = puzzle::parse_puzzles(fen + " variant antichess; " + fields + ";\n", "inline.epd");
+  REQUIRE(read.errors.empty());
+  REQUIRE(read.puzzles.size() == 1);
+  return read.puzzles.front();
+}
+
+TEST_CASE("Verdict: proofs are judged by the position's value", "[puzzle][verdict][proof]") {
+  // White must take the pawn and is left without men: a loss, whatever the source's name for it.
+  const Verdict lost = verdict_of(antichess_entry("8/8/8/8/8/1p6/2P5/8 w - -", "stip lose"));
+  CHECK(lost.sound());
+  CHECK(lost.found.empty());  // lose shows no key: every turn of the side to move loses
+
+  // 1.c3 (or 1.c4 bxc3 e.p.) gives the pawn away: a win. A source that says it is not won is
+  // cooked; one that names a winning key is sound.
+  const std::string giveaway = "8/8/8/8/1p6/8/2P5/8 w - -";
+  const Verdict cooked = verdict_of(antichess_entry(giveaway, "stip win; keys none"));
+  CHECK(cooked.defects() == std::vector<Defect>{Defect::Cooked});
+  const Verdict named = verdict_of(antichess_entry(giveaway, "stip win; keys \"c2c3\""));
+  CHECK(named.sound());
+  REQUIRE(named.found.size() == 1);
+  CHECK((*named.found.begin() == "c2c3" || *named.found.begin() == "c2c4"));
+
+  // The same position claimed lost is no-solution: White is the side that wins.
+  const Verdict not_lost = verdict_of(antichess_entry(giveaway, "stip lose"));
+  CHECK(not_lost.defects() == std::vector<Defect>{Defect::NoSolution});
+}
+
+TEST_CASE("Verdict: a drawn ending disproven through the endgame tables", "[puzzle][verdict][proof]") {
+  // Bare kings in losing chess can never capture each other's last man: drawn. The tables know
+  // it at once; a limit without them leaves it unknown, never a verdict.
+  tablebase::TablebaseSet tables(tablebase::TablebaseOptions{});
+  const std::string kings = "7k/8/8/8/2K5/8/8/8 w - -";
+  const Puzzle lose = antichess_entry(kings, "stip lose");
+  tablebase::Tablebase* antichess_tables = tables.for_variant(lose.position.variant());
+  REQUIRE(antichess_tables != nullptr);
+  CHECK(verdict_of(lose, 0, 0.0, true, antichess_tables).defects() == std::vector<Defect>{Defect::NoSolution});
+  CHECK(verdict_of(antichess_entry(kings, "stip win; keys none"), 0, 0.0, true, antichess_tables).sound());
+  CHECK(verdict_of(lose, 5000).defects() == std::vector<Defect>{Defect::Unknown});
+}
+
+TEST_CASE("Verdict: lose takes no keys", "[puzzle][verdict][proof]") {
+  const auto read = puzzle::parse_puzzles(
+      "8/8/8/8/8/1p6/2P5/8 w - - variant antichess; stip lose; keys \"c2b3\";\n", "inline.epd");
+  CHECK(read.puzzles.empty());
+  REQUIRE(read.errors.size() == 1);
+  CHECK(read.errors.front().rfind("inline.epd:1: keys:", 0) == 0);
 }
 
 TEST_CASE("Verdict: every problem of the default set is sound", "[puzzle][verdict]") {

@@ -56,6 +56,9 @@ Expected<Puzzle> checked(const search::EpdProblem& entry) {
   const bool help = stipulation->play == search::Play::Help;
   if (entry.keys && help) return failure("keys: a help problem takes solutions");
   if (entry.solutions && !help) return failure("solutions: a direct or self problem takes keys");
+  if (entry.keys && stipulation->is_proof() && !stipulation->attacker_starts) {
+    return failure("keys: " + stipulation->to_string() + " has no keys (the side to move is the one that loses)");
+  }
   if (const auto& given = help ? entry.solutions : entry.keys) {
     auto set = canonical_set(p.position, help ? "solutions" : "keys", *given, help ? size_t(search::kMaxTurns * 2 + 1) : 1);
     if (!set) return failure(set.error());

@@ -27,8 +27,9 @@ struct Puzzle {
   std::vector<std::string> rules;  // the KEY=VALUE options as written
   Position position;               // carries the variant with its options
   search::Stipulation stipulation;
-  // Keys (direct and self play: UCI turns) or solution lines (help play: UCI turns separated by
-  // spaces) the source gives; nullopt when it gives none, empty when it says there is none.
+  // Keys (direct and self play and win: UCI turns) or solution lines (help play: UCI turns
+  // separated by spaces) the source gives; nullopt when it gives none, empty when it says there
+  // is none. lose and loseN take no keys (the side to move is the loser).
   std::optional<std::set<std::string>> expected;
   std::set<std::string> tries;
   std::string author;

@@ -90,6 +90,32 @@ void compare_sets(const Puzzle& puzzle, bool help, bool decided, Verdict& verdic
   }
 }
 
+// win, lose and loseN: the solver proves or disproves the position's value and shows one
+// proof, so only that value is judged. A source's key that the proof does not play is no
+// defect (other turns may win too), nor are the proof's lengths, duals or other keys.
+Verdict judge_proof(const Puzzle& puzzle, const tree::SolutionTree& tree) {
+  Verdict verdict;
+  verdict.found = found_answers(tree, false);
+  switch (tree.status) {
+    case search::SolveStatus::Unknown:
+      verdict.findings.push_back({Defect::Unknown, "a limit stopped the search"});
+      break;
+    case search::SolveStatus::NoSolution:
+      if (!(puzzle.expected && puzzle.expected->empty())) {
+        verdict.findings.push_back({Defect::NoSolution, "nothing achieves " + puzzle.stipulation.to_string()});
+      }
+      break;
+    case search::SolveStatus::Solved:
+      if (puzzle.expected && puzzle.expected->empty()) {
+        // The source says the position is not won; the proof shows it is.
+        const std::string shown = verdict.found.empty() ? "" : ": " + *verdict.found.begin() + " is a key";
+        verdict.findings.push_back({Defect::Cooked, puzzle.stipulation.to_string() + " is proven" + shown});
+      }
+      break;
+  }
+  return verdict;
+}
+
 }  // namespace
 
 std::string_view defect_name(Defect defect) {
@@ -120,6 +146,7 @@ std::string Verdict::summary() const {
 }
 
 Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
+  if (puzzle.stipulation.is_proof()) return judge_proof(puzzle, tree);
   Verdict verdict;
   const bool help = puzzle.stipulation.play == search::Play::Help;
   verdict.found = found_answers(tree, help);

@@ -20,6 +20,13 @@
 // not the attacker's move, ends the play), are defects. Only the keys the source gives are
 // searched for duals (every key when it gives none): a cook's own duals do not matter.
 //
+// Proofs (win, lose, loseN) are judged by the position's value alone: the solver proves one
+// win (`win` shows one key, `lose` and `loseN` none), not every key at every length. Proven is
+// sound; disproven is no-solution (also when the source gives keys), unless the source says
+// `keys none`, when it is sound and a proven win is cooked; stopped is unknown. A key the
+// source gives that the proof does not play is no defect (other turns may win too), and there
+// is no short-solution, dual or cook of several keys.
+//
 // Expected and found keys and lines compare as sets of canonical UCI strings.
 
 #include <set>

@@ -7,7 +7,8 @@
 //   bm #N;       direct mate in N (the matetrack convention; N <= 0 is refused: the side to
 //                move is the one mated)
 //   dm N;        direct mate in N (python-chess endgame files)
-//   stip S;      our own: any stipulation dmsolve takes (#N, =N, winN, s#N, s=N, h#N, h=N, h#N.5)
+//   stip S;      our own: any stipulation dmsolve takes (#N, =N, winN, s#N, s=N, h#N, h=N, h#N.5,
+//                win, lose, loseN)
 //   variant V;   our own: the variant (default chess)
 //   rule K=V;    our own: a rule option, repeatable
 //   keys T...;   our own: the expected set of keys, each a UCI turn ("e2e4,e4e5"), or `none`
