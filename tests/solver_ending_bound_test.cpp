@@ -222,23 +222,7 @@ std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view p
       }
     }
   }
-  std::string fen;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const char c = board[rank * 8 + file];
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += std::to_string(empty);
-      empty = 0;
-      fen += c;
-    }
-    if (empty) fen += std::to_string(empty);
-    if (rank) fen += '/';
-  }
-  fen += std::string(" ") + side + " - - 0 1";
+  const std::string fen = test::board_field(board, 8, 8) + " " + side + " - - 0 1";
   Position pos;
   if (pos.set(*make_variant("chess", {}), fen)) return std::nullopt;  // e.g. White in check
   return fen;

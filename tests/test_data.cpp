@@ -86,4 +86,24 @@ Position position_of(std::string_view variant, std::string_view fen) {
   return position_of(variant_named(variant), fen);
 }
 
+std::string board_field(std::string_view squares, int files, int ranks) {
+  std::string fen;
+  for (int rank = ranks - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < files; ++file) {
+      const char c = squares[size_t(rank * files + file)];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += std::to_string(empty);
+      empty = 0;
+      fen += c;
+    }
+    if (empty) fen += std::to_string(empty);
+    if (rank) fen += '/';
+  }
+  return fen;
+}
+
 }  // namespace dm::test

@@ -29,6 +29,9 @@ Variant variant_named(std::string_view name);
 // The same with KEY=VALUE rule options applied; fails the test case on a rejected option.
 Variant variant_with(std::string_view name, const std::vector<std::string_view>& options = {});
 
+// The board field of a FEN from one letter a square ('.' empty), rank 1 first, a1 first.
+std::string board_field(std::string_view squares, int files, int ranks);
+
 // The position of fen in variant; fails the running test case when the FEN is rejected.
 Position position_of(const Variant& variant, std::string_view fen);
 Position position_of(std::string_view variant, std::string_view fen);

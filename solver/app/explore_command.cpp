@@ -17,6 +17,7 @@
 #include "solver/report/explore_format.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
+#include "solver/tablebase/tablebase.h"
 
 namespace dm::app {
 
@@ -66,6 +67,9 @@ int run_explore(const std::vector<std::string>& args) {
   std::string proof_dir;
   int threads = 0;
   size_t hash_mb = 128;
+  int tablebase_men = 3;
+  size_t tablebase_mb = 1024;
+  std::string tablebase_dir;
   explore::ExploreOptions options;
   po::options_description described("dmsolve explore options");
   described.add_options()
@@ -81,6 +85,9 @@ int run_explore(const std::vector<std::string>& args) {
       ("nodes", po::value(&options.limits.nodes)->default_value(0), "stop after this many nodes (0: no limit)")
       ("threads,t", po::value(&threads)->default_value(0), "worker threads (0: every hardware thread)")
       ("hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table size in MiB")
+      ("tablebase-men", po::value(&tablebase_men)->default_value(tablebase_men), "losing chess: endgame tables for positions of at most N men, made when first needed (0: none)")
+      ("tablebase-mb", po::value(&tablebase_mb)->default_value(tablebase_mb), "the most memory the endgame tables take, in MiB")
+      ("tablebase-dir", po::value(&tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs")
       ("json", "print one JSON object per turn on one line")
       ("html", po::value(&html_path), "write an HTML page of the explored tree to FILE")
       ("proof-dir", po::value(&proof_dir), "write the proof of each won or lost turn to DIR/TURN.proof")
@@ -104,6 +111,9 @@ int run_explore(const std::vector<std::string>& args) {
   if (store_path.empty()) return report_bad_input("explore", "give --store FILE");
   if (options.job_nodes == 0) return report_bad_input("explore", "--job-nodes must be at least 1");
   if (hash_mb == 0) return report_bad_input("explore", "--hash must be at least 1");
+  if (tablebase_men < 0 || tablebase_men == 1 || tablebase_men > tablebase::kMaxMen) {
+    return report_bad_input("explore", "--tablebase-men must be 0 (none) or from 2 to " + std::to_string(tablebase::kMaxMen));
+  }
   const auto variant = make_variant(variant_name, rules);
   if (!variant) return report_bad_input("explore", variant.error());
   const auto start = make_position(*variant, fen);
@@ -113,6 +123,11 @@ int run_explore(const std::vector<std::string>& args) {
   if (!game.turn_complete()) return report_bad_input("explore", "--moves: the last turn is not complete");
   const Position& pos = game.position();
   if (outcome(pos).is_over()) return report_bad_input("explore", "the game is over in the position explored");
+  std::optional<tablebase::Tablebase> tables;
+  if (tablebase_men > 0 && tablebase::Tablebase::applies_to(*variant)) {
+    tables.emplace(*variant, tablebase::TablebaseOptions{tablebase_men, tablebase_mb, tablebase_dir});
+    options.tablebase_men = tablebase_men;
+  }
 
   auto store = explore::JobStore::open(store_path, std::string(variant->name), variant->describe_options());
   if (!store) return report_bad_input("explore", store.error());
@@ -128,7 +143,7 @@ int run_explore(const std::vector<std::string>& args) {
   options.limits.interrupt = &InterruptCatcher::flag();
   search::Workers workers(threads);
   search::TranspositionTable tt(hash_mb);
-  explore::JobRunner runner(workers, tt);
+  explore::JobRunner runner(workers, tt, tables ? &*tables : nullptr);
   explore::Explorer explorer(pos, **store, runner, options, *first_job);
   explore::ExploreEnd end;
   {

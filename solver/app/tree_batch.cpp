@@ -40,10 +40,16 @@ Expected<std::unique_ptr<TreeBatch>> TreeBatch::make(const TreeSettings& setting
 TreeBatch::TreeBatch(const TreeSettings& settings, const std::atomic<bool>* interrupt)
     : settings_(settings),
       interrupt_(interrupt),
+      tables_(tablebase_options(settings)),
       workers_(settings.threads),
       alone_(alone_threads(settings, workers_.threads())),
       shared_(settings.hash_mb - alone_.size() * kAloneTableMiB) {
   for (auto& alone : alone_) alone = std::make_unique<Alone>();
+}
+
+tablebase::Tablebase* TreeBatch::tables_for(const BatchProblem& problem) {
+  if (!tables_wanted(settings_, *problem.stipulation)) return nullptr;
+  return tables_.for_variant(problem.position->variant());
 }
 
 void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& label, const Finish& finish,
@@ -77,6 +83,7 @@ void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& labe
       tree::TreeOptions options = tree_options(settings_, interrupt_, workers_);
       options.on_progress = progress.listener();
       options.proof_file = problems[i].proof_file;
+      options.tables = tables_for(problems[i]);
       tree::SolutionTree tree = tree::build_tree(*problems[i].position, *problems[i].stipulation, options, shared_);
       if (finishing.valid()) finishing.get();
       emit_before(i);
@@ -106,6 +113,7 @@ void TreeBatch::build_alone(const std::vector<BatchProblem>& problems, size_t be
     options.limits.nodes = kAloneNodes;
     const BatchProblem& problem = problems[begin + k];
     options.proof_file = problem.proof_file;
+    options.tables = tables_for(problem);
     tree::SolutionTree tree = tree::build_tree(*problem.position, *problem.stipulation, options, alone.tt);
     // Cut short by the budget, an interrupt or --time: built again with every thread.
     const bool cut = tree.nodes >= kAloneNodes || interrupted() ||

@@ -14,7 +14,8 @@
 //
 // With one thread the windows are built alone too, one problem after another: a small table
 // stays in the cache, where the shared one spreads a small problem over the whole --hash.
-// The tables together take --hash MiB: the small ones are taken from the shared one.
+// The tables together take --hash MiB: the small ones are taken from the shared one. Endgame
+// tables (--tablebase-men) are made once per variant and kept for the whole batch.
 
 #include <atomic>
 #include <cstddef>
@@ -30,6 +31,7 @@
 #include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
+#include "solver/tablebase/tablebase_set.h"
 #include "solver/tree/solution_tree.h"
 
 namespace dm::app {
@@ -82,8 +84,12 @@ class TreeBatch {
                    const Finish& finish, std::vector<char>& finished);
   bool interrupted() const { return interrupt_ && interrupt_->load(); }
 
+  // The endgame tables a problem is solved with, or nullptr.
+  tablebase::Tablebase* tables_for(const BatchProblem& problem);
+
   TreeSettings settings_;
   const std::atomic<bool>* interrupt_;
+  tablebase::TablebaseSet tables_;
   search::Workers workers_;
   std::vector<std::unique_ptr<Alone>> alone_;  // one per thread of workers_ (by its arena index), or none
   search::TranspositionTable shared_;          // --hash less the small tables

@@ -30,7 +30,18 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("no-check", "skip the independent re-check of each tree (tree_check)")
       ("json", "print one JSON object per problem on one line (JSON Lines), the whole tree included")
       ("proof", po::value(&settings.proof), "win, lose, loseN of one problem: write its proof to FILE (docs/proof-format.md; zstd when FILE ends in .zst)")
-      ("proof-dir", po::value(&settings.proof_dir), "win, lose, loseN: write each proven problem's proof as DIR/ID.proof");
+      ("proof-dir", po::value(&settings.proof_dir), "win, lose, loseN: write each proven problem's proof as DIR/ID.proof")
+      ("tablebase-men", po::value(&settings.tablebase_men), "losing chess: endgame tables for positions of at most N men, made when first needed (0: none; default 3 for win, lose and loseN, none otherwise; 4-man tables take seconds each to make: keep them with --tablebase-dir)")
+      ("tablebase-mb", po::value(&settings.tablebase_mb)->default_value(1024), "the most memory the endgame tables take, in MiB")
+      ("tablebase-dir", po::value(&settings.tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs");
+}
+
+tablebase::TablebaseOptions tablebase_options(const TreeSettings& settings) {
+  return {settings.tablebase_men < 0 ? 3 : settings.tablebase_men, settings.tablebase_mb, settings.tablebase_dir};
+}
+
+bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stipulation) {
+  return settings.tablebase_men > 0 || (settings.tablebase_men < 0 && stipulation.is_proof());
 }
 
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm) {
@@ -39,6 +50,11 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
     return Expected<TreeFormat>::failure("--hash must be from 1 to " + std::to_string(kMaxHashMb) + " MiB");
   }
   if (settings.seconds < 0) return Expected<TreeFormat>::failure("--time must be 0 or more");
+  if (vm.count("tablebase-men") && (settings.tablebase_men < 0 || settings.tablebase_men == 1 ||
+                                    settings.tablebase_men > tablebase::kMaxMen)) {
+    return Expected<TreeFormat>::failure("--tablebase-men must be 0 (none) or from 2 to " +
+                                         std::to_string(tablebase::kMaxMen));
+  }
   if (vm.count("tries") && vm.count("no-tries")) return Expected<TreeFormat>::failure("give --tries or --no-tries, not both");
   settings.tries = vm.count("no-tries") == 0;
   settings.full = vm.count("full") > 0;

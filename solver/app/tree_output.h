@@ -9,6 +9,7 @@
 
 #include "rules/expected.h"
 #include "solver/report/format_options.h"
+#include "solver/tablebase/tablebase.h"
 #include "solver/tree/solution_tree.h"
 #include "solver/tree/tree_builder.h"
 #include "solver/tree/tree_check.h"
@@ -29,11 +30,22 @@ struct TreeSettings {
   bool check = true;  // re-check each tree independently (off: --no-check)
   std::string proof;      // --proof FILE: the proof of one problem's win, lose or loseN
   std::string proof_dir;  // --proof-dir DIR: each proven problem's proof as DIR/ID.proof
+  // --tablebase-men N: endgame tables for positions of at most N men (losing chess); -1: 3 for
+  // win, lose and loseN, none for the rest. --tablebase-mb: their memory.
+  int tablebase_men = -1;
+  size_t tablebase_mb = 1024;
+  std::string tablebase_dir;  // --tablebase-dir: where the tables are kept between runs
 };
 
 // Adds --threads, --hash, --time, --nodes, --tries/--no-tries, --format, --full, --no-check,
-// --json, --proof and --proof-dir.
+// --json, --proof, --proof-dir, --tablebase-men, --tablebase-mb and --tablebase-dir.
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
+
+// The endgame tables' options of these settings (max_men 0: none for any problem; the
+// default gives 3 and TreeSettings::tables_wanted says for which problems).
+tablebase::TablebaseOptions tablebase_options(const TreeSettings& settings);
+// Whether a problem of this stipulation is solved with endgame tables (where its variant has them).
+bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stipulation);
 
 // Checks the values add_tree_options read (after notify); the message names the option.
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm);

@@ -48,7 +48,9 @@ std::string_view move_status_name(MoveStatus status) {
 }
 
 std::string Explorer::session_name(const Position& pos, const ExploreOptions& options) {
-  return proof::proof_fen(pos) + " job-nodes=" + std::to_string(options.job_nodes);
+  std::string name = proof::proof_fen(pos) + " job-nodes=" + std::to_string(options.job_nodes);
+  if (options.tablebase_men > 0) name += " tablebase-men=" + std::to_string(options.tablebase_men);
+  return name;
 }
 
 Explorer::Explorer(const Position& pos, JobStore& store, JobRunner& runner, const ExploreOptions& options,

@@ -46,6 +46,7 @@ enum class Question : uint8_t { OpponentWins, MoverWins };
 struct ExploreOptions {
   uint64_t job_nodes = 100000;  // the first job budget of each tree
   uint64_t max_jobs = 0;        // the session's jobs (in this run or an earlier one) before stopping; 0: no limit
+  int tablebase_men = 0;        // the jobs' endgame tables (JobRunner's): they shape the trees
   search::SearchLimits limits;  // over the whole run: nodes, seconds, Ctrl-C
 };
 

@@ -22,6 +22,7 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
   const auto stipulation = search::parse_stipulation(attacker_to_move ? "win" : "lose");
   search::SolveOptions options;
   options.workers = &workers_;
+  options.tables = tables_;
   options.limits = limits;
   options.limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
   options.on_progress = on_progress;
@@ -44,7 +45,7 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
   // Proven: the proof is read out of the table the search left.
   job.status = JobStatus::Proven;
   if (!result.keys.empty()) job.turn = turn_to_uci(result.keys.front());
-  const search::NodeRules rules = search::NodeRules::for_problem(*stipulation, pos);
+  const search::NodeRules rules = search::NodeRules::for_problem(*stipulation, pos, tables_);
   search::SearchControl control({0, 0.0, limits.interrupt});
   auto writer = proof::ProofWriter::open(proof_path, pos, attacker);
   if (!writer) {

@@ -31,7 +31,9 @@ struct JobOutcome {
 
 class JobRunner {
  public:
-  JobRunner(search::Workers& workers, search::TranspositionTable& tt) : workers_(workers), tt_(tt) {}
+  // tables: endgame tables for the jobs (nullptr: none).
+  JobRunner(search::Workers& workers, search::TranspositionTable& tt, tablebase::Tablebase* tables = nullptr)
+      : workers_(workers), tt_(tt), tables_(tables) {}
 
   // Runs the job on pos for the attacker with `budget` nodes (fewer when `limits` leave fewer),
   // writing a proof to proof_path (recorded by its file name).
@@ -41,6 +43,7 @@ class JobRunner {
  private:
   search::Workers& workers_;
   search::TranspositionTable& tt_;
+  tablebase::Tablebase* tables_;
 };
 
 }  // namespace dm::explore

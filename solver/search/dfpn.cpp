@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/movegen.h"
+#include "solver/search/initial_numbers.h"
 
 namespace dm::search {
 
@@ -47,14 +48,21 @@ class BusyGuard {
   uint64_t key_;
 };
 
+// Without a length, the summed number of a node stops here. Through transpositions and cycles
+// the sums count the same positions again and again and grow without end; a child whose
+// number reaches the largest one can never be given a threshold above it, and its parent
+// then calls it over and over, for nothing (seen on a knight against a king in losing chess:
+// a million visits of one child, no node below). Far below the largest, the cap leaves room
+// for every threshold. Measured on 39 of Watkins' leaves (proof_bench.py, 10 s each): 31
+// proven without the cap, 33 with it; Nilatac's 1.Nc3 searched alike.
+constexpr ProofNumber kSumCeiling = ProofNumber(1) << 28;
+
 // The proof number of a defender's node before the attacker's last turn, not in check, until
 // it is visited: its replies are not counted in advance. Most such nodes are disproved, and
 // their visit generates the replies anyway; a small number sends the search to quiet attacking
 // moves early, which finds quiet keys of the last two turns sooner. Measured on matetrack #5
 // problems: 1.5 times fewer cycles than counting the replies (4 did better than 1, 2, 10, 25).
 constexpr ProofNumber kQuietBeforeLastTurn = 4;
-
-ProofNumber clamp_count(size_t count) { return ProofNumber(std::clamp<size_t>(count, 1, 1000)); }
 
 }  // namespace
 
@@ -162,6 +170,16 @@ std::optional<Dfpn::Numbers> Dfpn::expand(Position& pos, int turns, bool or_node
   for (Child& c : children) {
     if (c.numbers.pn == 0 || c.numbers.dn == 0) continue;  // a leaf or a repetition, judged above
     count_node();
+    if (unbounded) {
+      if (const std::optional<int> repetition = path_disproofs_.find(PathDisproofs::extend(path_keys_[size_t(ply)], c.key))) {
+        c.numbers = Numbers::disproven(*repetition);
+        if (!or_node) {
+          killer = c.move;
+          return decided_by(c, or_node);
+        }
+        continue;
+      }
+    }
     const TtProbe probe = tt_.probe(c.key, c.turns);
     if (probe.found) {
       c.numbers = {probe.pn, probe.dn, probe.need, kNoRepetition};
@@ -184,18 +202,20 @@ std::optional<Dfpn::Numbers> Dfpn::expand(Position& pos, int turns, bool or_node
 void Dfpn::judge(Position& child_pos, Child& c) {
   size_t count = 1;
   uint64_t played = 0;
-  const NodeValue value = rules_.evaluate(child_pos, c.turns, &count, &played);
+  int win_turns = 0;
+  const NodeValue value = rules_.evaluate(child_pos, c.turns, &count, &played, &win_turns);
   nodes_ += played;
   unreported_ += played;
   if (value == NodeValue::Proven) {
-    // Without a length only a finished game is judged proven; with one, the turns given.
-    c.numbers = Numbers::proven(c.turns == kUnboundedTurns ? 0 : c.turns);
+    // Without a length, a finished game or a win the tables know, with the turns it takes;
+    // with one, the turns given.
+    c.numbers = Numbers::proven(c.turns == kUnboundedTurns ? win_turns : c.turns);
   } else if (value == NodeValue::Disproven) {
     c.numbers = Numbers::disproven();
-  } else if (rules_.is_or_node(child_pos)) {
-    c.numbers.dn = clamp_count(count);
   } else {
-    c.numbers.pn = clamp_count(count);
+    const InitialNumbers start = initial_numbers(child_pos, rules_.attacker(), rules_.is_or_node(child_pos), count);
+    c.numbers.pn = start.pn;
+    c.numbers.dn = start.dn;
   }
 }
 
@@ -205,6 +225,8 @@ void Dfpn::store(uint64_t key, int turns, const Numbers& n, uint64_t amount, int
     tt_.store(key, turns == kUnboundedTurns ? n.need : turns, 0, kInfinite, amount);
   } else if (n.dn != 0 || n.repetition >= ply) {
     tt_.store(key, turns, n.pn, n.dn, amount);
+  } else {
+    path_disproofs_.add(path_keys_[size_t(ply)], n.repetition);  // holds on this path only
   }
 }
 
@@ -212,8 +234,12 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
   const uint64_t nodes_before = nodes_;
   const bool or_node = rules_.is_or_node(pos);
   const BusyGuard busy(busy_, pos.key());
-  if (path_.size() <= size_t(ply)) path_.resize(size_t(ply) + 1);
+  if (path_.size() <= size_t(ply)) {
+    path_.resize(size_t(ply) + 1);
+    path_keys_.resize(size_t(ply) + 1);
+  }
   path_[size_t(ply)] = pos.key();
+  path_keys_[size_t(ply)] = PathDisproofs::extend(ply ? path_keys_[size_t(ply) - 1] : 0, pos.key());
   // A disproof that repeats this node or a position below it holds from here on any path.
   const auto for_parent = [ply](Numbers n) {
     if (n.dn == 0 && n.repetition >= ply) n.repetition = kNoRepetition;
@@ -223,6 +249,7 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
     store(pos.key(), turns, *decided, nodes_ - nodes_before, ply);
     return for_parent(*decided);
   }
+  const bool unbounded = turns == kUnboundedTurns;
   // children_ may grow below; index it afresh after each descent.
   const auto children = [this, ply]() -> std::vector<Child>& { return children_[size_t(ply)]; };
 
@@ -263,6 +290,7 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
         second_value = select;
       }
     }
+    if (unbounded && sum_side < kInfinite) sum_side = std::min(sum_side, kSumCeiling);
     n = or_node ? Numbers{true_best, sum_side, need, repetition} : Numbers{sum_side, true_best, need, repetition};
     if (n.pn >= thpn || n.dn >= thdn || n.pn == 0 || n.dn == 0 || interrupted()) break;
 

@@ -9,8 +9,8 @@
 // Implementation notes:
 // - A node is (position, turns_left); OR when the attacker is to move. Children are expanded
 //   once per visit: each is played, looked up in the table or else judged by NodeRules, and
-//   starts at pn/dn from the move count (an AND child needs every reply proven: pn = its
-//   replies; an OR child dn = its moves). Decided children never enter the table; searched
+//   starts at the numbers of initial_numbers.h (from the move count, and in the losing
+//   variants the men). Decided children never enter the table; searched
 //   nodes store their numbers when the visit ends. One exception: a defender's node before
 //   the attacker's last turn, not in check, starts at a fixed pn and is judged on its visit.
 // - Move order only changes which proof or disproof is found first: a per-ply killer move
@@ -31,6 +31,9 @@
 //   when the move ends an attacker turn, so a stored proof is a proof within that many turns
 //   (path-independent, and the proof files follow those numbers down without a cycle).
 //   Only a position repeated since the last capture or pawn move is looked for on the path.
+//   A disproof that holds only on the path is kept for that path (path_disproofs.h), so that
+//   df-pn, which comes back to a node along the same path again and again, does not search
+//   its subtree anew each time.
 // - Several workers may search the same node at once (given BusyMarks): each marks the nodes
 //   on its path busy and chooses children by their virtual numbers (see busy_marks.h), so the
 //   workers spread over the tree; they meet only through the table. When the best child is
@@ -46,6 +49,7 @@
 #include "rules/position.h"
 #include "solver/search/busy_marks.h"
 #include "solver/search/node_rules.h"
+#include "solver/search/path_disproofs.h"
 #include "solver/search/proof_number.h"
 #include "solver/search/search_control.h"
 #include "solver/search/tt.h"
@@ -118,6 +122,8 @@ class Dfpn {
   const std::atomic<bool>* cancel_ = nullptr;
   std::vector<std::vector<Child>> children_;  // per ply, reused
   std::vector<uint64_t> path_;                // the key of the node at each ply of the current path
+  std::vector<uint64_t> path_keys_;           // the path key (PathDisproofs::extend) of each ply's node
+  PathDisproofs path_disproofs_;
   // Per ply, the move that last decided a node there (proved an OR node, disproved an AND
   // node): tried first at its siblings, where it often decides again (the killer heuristic).
   std::vector<Move> killers_;

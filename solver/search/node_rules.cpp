@@ -5,9 +5,20 @@
 
 namespace dm::search {
 
-NodeRules NodeRules::for_problem(const Stipulation& stipulation, const Position& pos) {
+NodeRules NodeRules::for_problem(const Stipulation& stipulation, const Position& pos, tablebase::Tablebase* tables) {
   const Color mover = pos.side_to_move();
-  return NodeRules(stipulation, stipulation.attacker_starts ? mover : ~mover);
+  return NodeRules(stipulation, stipulation.attacker_starts ? mover : ~mover, tables);
+}
+
+std::optional<NodeValue> NodeRules::from_tables(const Position& pos, int turns_left, int* win_turns) const {
+  if (!tables_ || stipulation_.goal != Goal::Win || stipulation_.play != Play::Direct) return std::nullopt;
+  const std::optional<tablebase::TableValue> v = tables_->probe(pos, stop_tables_);
+  if (!v) return std::nullopt;
+  const bool attacker_to_move = pos.side_to_move() == attacker_;
+  const auto attacker_wins = attacker_to_move ? tablebase::TableValue::Kind::Win : tablebase::TableValue::Kind::Loss;
+  if (v->kind != attacker_wins || v->winner_turns() > turns_left) return NodeValue::Disproven;
+  if (win_turns) *win_turns = v->winner_turns();
+  return NodeValue::Proven;
 }
 
 bool NodeRules::goal_reached(const Position& pos) const {
@@ -64,8 +75,10 @@ bool NodeRules::is_leaf(const Position& pos, int turns_left) const {
   return turns_left == 0 && (direct_goal() || stipulation_.play == Play::Self);
 }
 
-NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played) const {
+NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played,
+                              int* win_turns) const {
   if (is_help()) return evaluate_help(pos, turns_left, legal_count);
+  if (const std::optional<NodeValue> known = from_tables(pos, turns_left, win_turns)) return *known;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   // Once the attacker has used its turns, direct mate and stalemate are reached now or never:
   // the defender's position decides, and most such leaves need no move count.
@@ -84,7 +97,11 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
     if (legal_count) *legal_count = count;
     can_move = count > 0;
   }
-  if (!can_move) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+  if (!can_move) {
+    if (!goal_reached(pos)) return NodeValue::Disproven;
+    if (win_turns) *win_turns = 0;
+    return NodeValue::Proven;
+  }
   if (turns_left == 0 && (attacker_to_move || final_defender)) return NodeValue::Disproven;
   const bool attacker_last_turn = attacker_to_move && turns_left == 1 && direct_goal();
   const bool defender_last_turn = !attacker_to_move && turns_left == 0 && stipulation_.play == Play::Self;

@@ -11,15 +11,23 @@
 // (win, lose: turns_left is kUnboundedTurns and never drops) positions do repeat; the search
 // handles that (dfpn.h), and here such a node is decided only where the game is over.
 //
+// With endgame tables (tablebase.h), a position of the variant's own win (win, winN, lose,
+// loseN) that the tables hold is decided from them: proven where the attacker wins within the
+// turns left, disproven otherwise (a draw, a loss, or a win that needs more turns: the tables'
+// distances are exact).
+//
 // Goals are read where the rules put them: checkmate and stalemate at the start of a turn
 // (RULES.md M5), a king capture at once, a stalemate for want of a second move (M6) on the side
 // that cannot move. Direct and self play count a goal reached within the length; help play
 // counts only a goal reached with the attacker's last turn.
 
 #include <cstddef>
+#include <functional>
+#include <optional>
 
 #include "rules/position.h"
 #include "solver/search/stipulation.h"
+#include "solver/tablebase/tablebase.h"
 
 namespace dm::search {
 
@@ -27,10 +35,17 @@ enum class NodeValue : uint8_t { Open, Proven, Disproven };
 
 class NodeRules {
  public:
-  NodeRules(const Stipulation& stipulation, Color attacker) : stipulation_(stipulation), attacker_(attacker) {}
+  // tables: endgame tables to consult (nullptr: none); they must be of pos's variant.
+  NodeRules(const Stipulation& stipulation, Color attacker, tablebase::Tablebase* tables = nullptr)
+      : stipulation_(stipulation), attacker_(attacker), tables_(tables) {}
 
   // The rules of a problem set up in pos: the attacker follows from the side to move.
-  static NodeRules for_problem(const Stipulation& stipulation, const Position& pos);
+  static NodeRules for_problem(const Stipulation& stipulation, const Position& pos,
+                               tablebase::Tablebase* tables = nullptr);
+
+  // A table that a probe must first make is given up when `stop` says so (the search that asked
+  // has stopped): the node is then searched as if there were no table.
+  void stop_table_making_when(std::function<bool()> stop) { stop_tables_ = std::move(stop); }
 
   const Stipulation& stipulation() const { return stipulation_; }
   Color attacker() const { return attacker_; }
@@ -56,8 +71,10 @@ class NodeRules {
   // turn that decides (the attacker's last turn in direct mate and stalemate, the defender's
   // last in self play) is played out here, so that the search never stores its positions.
   // pos is restored before returning; *moves_played (when given) grows by the moves it played.
+  // A node proven without a length (a finished game, or a win the tables know) sets
+  // *win_turns (when given) to the attacker turns the win takes from pos.
   NodeValue evaluate(Position& pos, int turns_left, size_t* legal_count = nullptr,
-                     uint64_t* moves_played = nullptr) const;
+                     uint64_t* moves_played = nullptr, int* win_turns = nullptr) const;
 
   // Whether evaluate() always decides pos with turns_left (direct and self play): the
   // attacker's last turn, the defender's position after it, and the defender's last turn in
@@ -85,6 +102,8 @@ class NodeRules {
   // Direct mate or stalemate: decided at the end of the attacker's last turn at the latest.
   bool direct_goal() const { return stipulation_.play == Play::Direct && stipulation_.goal != Goal::Win; }
   NodeValue evaluate_help(const Position& pos, int turns_left, size_t* legal_count) const;
+  // The value the tables give pos, or nullopt where they do not hold it.
+  std::optional<NodeValue> from_tables(const Position& pos, int turns_left, int* win_turns) const;
   // Whether some (any) or every (!any) way to play the rest of the side to move's turn reaches
   // the goal at the end of the turn.
   bool turn_reaches_goal(Position& pos, bool any, uint64_t& moves_played) const;
@@ -93,6 +112,8 @@ class NodeRules {
 
   Stipulation stipulation_;
   Color attacker_;
+  tablebase::Tablebase* tables_;
+  std::function<bool()> stop_tables_;
 };
 
 }  // namespace dm::search

@@ -10,9 +10,11 @@ namespace dm::search {
 std::optional<int> ProofReader::proven_within(Position& pos, int within) {
   TtProbe probe = tt_.probe(pos.key(), within);
   if (probe.found && probe.pn == 0) return probe.need;
-  // Not in the table: decided by the rules (a finished game), else searched again.
-  const NodeValue judged = rules_.evaluate(pos, within);
-  if (judged == NodeValue::Proven) return 0;
+  // Not in the table: decided by the rules (a finished game, the endgame tables), else
+  // searched again.
+  int win_turns = within;
+  const NodeValue judged = rules_.evaluate(pos, within, nullptr, nullptr, &win_turns);
+  if (judged == NodeValue::Proven) return win_turns;
   if (judged == NodeValue::Open) {
     Dfpn dfpn(rules_, tt_, control_);
     if (dfpn.solve(pos, within) != NodeValue::Proven) return std::nullopt;
@@ -27,25 +29,41 @@ std::optional<Move> ProofReader::attacker_move(Position& pos, int turns) {
   MoveList moves;
   generate_legal(pos, moves);
   const Color mover = pos.side_to_move();
-  // First the moves the table already shows proven, then each move searched in turn: one works.
-  for (const bool search : {false, true}) {
-    for (const Move m : moves) {
-      StateInfo st;
-      pos.do_move(m, st);
-      const int child_turns = rules_.child_turns(mover, pos, turns);
-      bool proven = false;
-      if (child_turns >= 0) {
-        const TtProbe probe = tt_.probe(pos.key(), child_turns);
-        proven = (probe.found && probe.pn == 0) || rules_.evaluate(pos, child_turns) == NodeValue::Proven;
-        if (!proven && search) {
-          Dfpn dfpn(rules_, tt_, control_);
-          proven = dfpn.solve(pos, child_turns) == NodeValue::Proven;
-        }
+  // First the moves the table or the rules already show proven: the one that needs the fewest
+  // turns, since a proof that hurries is smaller (with turns to spare, any proven move would
+  // do, and a winner that wanders meets ever new positions). Then each move searched in turn:
+  // one works.
+  std::optional<Move> quickest;
+  int fewest = turns + 1;
+  for (const Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    const int child_turns = rules_.child_turns(mover, pos, turns);
+    if (child_turns >= 0) {
+      const TtProbe probe = tt_.probe(pos.key(), child_turns);
+      int need = child_turns;
+      const bool proven = (probe.found && probe.pn == 0 && (need = probe.need, true)) ||
+                          rules_.evaluate(pos, child_turns, nullptr, nullptr, &need) == NodeValue::Proven;
+      if (proven && need < fewest) {
+        fewest = need;
+        quickest = m;
       }
-      pos.undo_move(m);
-      if (proven) return m;
-      if (control_.stopped()) return std::nullopt;
     }
+    pos.undo_move(m);
+  }
+  if (quickest) return quickest;
+  for (const Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    const int child_turns = rules_.child_turns(mover, pos, turns);
+    bool proven = false;
+    if (child_turns >= 0) {
+      Dfpn dfpn(rules_, tt_, control_);
+      proven = dfpn.solve(pos, child_turns) == NodeValue::Proven;
+    }
+    pos.undo_move(m);
+    if (proven) return m;
+    if (control_.stopped()) return std::nullopt;
   }
   return std::nullopt;
 }

@@ -37,7 +37,8 @@ class ProofReader {
   std::optional<Turn> attacker_turn(Position& pos, int turns);
 
  private:
-  // The attacker move from pos (proven within turns) whose child is proven within its turns.
+  // The attacker move from pos (proven within turns) whose child is proven within its turns:
+  // of those already known proven, the one whose proof needs the fewest turns.
   std::optional<Move> attacker_move(Position& pos, int turns);
 
   const NodeRules& rules_;

@@ -23,6 +23,9 @@ class SearchControl {
   bool stopped() const { return stop_.load(std::memory_order_relaxed); }
   // Adds a worker's batch of nodes and raises the stop flag when a limit is reached.
   void add_nodes(uint64_t count);
+  // Looks at the clock and the interrupt as add_nodes does, for work that counts no nodes
+  // (making endgame tables); whether the search is stopped.
+  bool poll() { add_nodes(0); return stopped(); }
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   double elapsed_seconds() const;
 

@@ -301,7 +301,8 @@ SolveResult solve(const Position& pos, const Stipulation& stipulation, const Sol
   std::optional<Workers> own_workers;
   Workers& workers = options.workers ? *options.workers : own_workers.emplace(options.threads);
   SearchControl control(options.limits);
-  const NodeRules rules = NodeRules::for_problem(stipulation, pos);
+  NodeRules rules = NodeRules::for_problem(stipulation, pos, options.tables);
+  rules.stop_table_making_when([&control] { return control.poll(); });
   SolveResult result;
   if (rules.is_help()) {
     solve_help(pos, rules, options, tt, workers, control, result);

@@ -24,6 +24,7 @@
 #include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
+#include "solver/tablebase/tablebase.h"
 
 namespace dm::search {
 
@@ -46,6 +47,8 @@ struct SolveOptions {
   // the solve starts its own, `threads` of them.
   Workers* workers = nullptr;
   SearchLimits limits;
+  // Endgame tables for the variant's own win (node_rules.h), kept by the caller; nullptr: none.
+  tablebase::Tablebase* tables = nullptr;
   std::function<void(const Progress&)> on_progress;  // called from a monitor thread
   double progress_interval = 1.0;
 };

@@ -38,7 +38,7 @@ class TreeBuilder {
       : pos_(pos),
         options_(options),
         tt_(tt),
-        rules_(search::NodeRules::for_problem(stipulation, pos)),
+        rules_(search::NodeRules::for_problem(stipulation, pos, options.tables)),
         workers_(options.workers ? *options.workers : own_workers_.emplace(options.threads)) {
     tree_.position = pos;
     tree_.stipulation = stipulation;
@@ -162,6 +162,7 @@ class TreeBuilder {
     search::SolveOptions solve;
     solve.workers = &workers_;
     solve.limits = limits;
+    solve.tables = options_.tables;
     solve.on_progress = options_.on_progress;
     return solve;
   }

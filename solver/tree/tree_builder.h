@@ -27,6 +27,7 @@ struct TreeOptions {
   int threads = 0;              // for the solve and the annotation; 0: every hardware thread
   search::Workers* workers = nullptr;  // the same, kept across a batch (then threads is unused)
   search::SearchLimits limits;  // for the whole build: solve and annotation together
+  tablebase::Tablebase* tables = nullptr;  // endgame tables for the solve (search::SolveOptions)
   // Tries (direct and self play): first attacker turns that are not keys and fail to at most
   // max_refutations defences (Popeye's Try convention: 1).
   bool tries = true;

@@ -11,10 +11,15 @@ Two sets from ../shared/testdata/antichess (origins in its README):
 Prints one line per position with --verbose, and the totals: proven, nodes/s per thread.
 
 usage: tests/bench/proof_bench.py [--dmsolve build/dmsolve] [--set watkins|nilatac]
-                                  [--count N] [--time S] [--threads T] [--verbose]
+                                  [--count N] [--time S] [--threads T] [--jobs J] [--verbose]
+                                  [--tablebase-men N] [--tablebase-dir DIR]
+--jobs runs J positions at a time (each with --threads threads). The endgame tables (3 men by
+default; 0: none) are made in the first positions that need them, and, with --tablebase-dir,
+kept there for the next run: run twice to see the search with the tables made.
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -52,9 +57,9 @@ def nilatac_positions(binary):
     return out
 
 
-def prove(binary, fen, stip, seconds, threads, proof):
+def prove(binary, fen, stip, seconds, threads, proof, tables):
     run = subprocess.run([binary, "solve", "--variant", "antichess", "--fen", fen, "--stip", stip, "--time",
-                          str(seconds), "--threads", str(threads), "--json", "--no-check", "--proof", proof],
+                          str(seconds), "--threads", str(threads), "--json", "--no-check", "--proof", proof] + tables,
                          capture_output=True, text=True)
     return json.loads(run.stdout.splitlines()[0])
 
@@ -66,8 +71,14 @@ def main():
     parser.add_argument("--count", type=int, default=2000, help="watkins: positions, spread over the sample")
     parser.add_argument("--time", type=float, default=10.0, help="seconds per position")
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="positions solved at a time")
+    parser.add_argument("--tablebase-men", type=int, default=3)
+    parser.add_argument("--tablebase-dir", default="")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
+    tables = ["--tablebase-men", str(args.tablebase_men)]
+    if args.tablebase_dir:
+        tables += ["--tablebase-dir", args.tablebase_dir]
 
     if args.set == "watkins":
         positions = [(fen, stip, fen) for fen, stip in watkins_positions(args.count)]
@@ -76,26 +87,34 @@ def main():
     proven = nodes = seconds = proof_nodes = 0
     rejected = []
     with tempfile.TemporaryDirectory() as tmp:
-        proof = os.path.join(tmp, "p.proof")
-        for fen, stip, name in positions:
-            result = prove(args.dmsolve, fen, stip, args.time, args.threads, proof)
-            nodes += result["nodes"]
-            seconds += result["seconds"]
-            size = ""
+        def run(index):
+            fen, stip, name = positions[index]
+            proof = os.path.join(tmp, f"{index}.proof")
+            result = prove(args.dmsolve, fen, stip, args.time, args.threads, proof, tables)
+            accepted = None
             if result["status"] == "solved":
                 check = subprocess.run([args.dmsolve, "check-proof", proof], capture_output=True, text=True)
-                if check.returncode != 0:
+                accepted = check.returncode == 0
+                os.remove(proof)
+            return name, stip, result, accepted
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for name, stip, result, accepted in pool.map(run, range(len(positions))):
+                nodes += result["nodes"]
+                seconds += result["seconds"]
+                size = ""
+                if accepted is False:
                     rejected.append(name)
-                else:
+                elif accepted:
                     proven += 1
                     proof_nodes += result["proof"]["nodes"]
                     size = f"  proof {result['proof']['nodes']} nodes, depth {result['proof']['depth']}"
-            if args.verbose:
-                print(f"{name}  {stip}  {result['status']}  {result['nodes']} nodes  {result['seconds']:.1f} s{size}",
-                      flush=True)
+                if args.verbose:
+                    print(f"{name}  {stip}  {result['status']}  {result['nodes']} nodes  {result['seconds']:.1f} s{size}",
+                          flush=True)
     rate = nodes / seconds / args.threads if seconds else 0
     print(f"{args.set}: {proven} of {len(positions)} proven within {args.time:g} s each "
-          f"({args.threads} threads); {nodes} nodes in {seconds:.0f} s, {rate / 1e6:.2f} M nodes/s per thread; "
+          f"({args.threads} threads, tables of {args.tablebase_men} men); {nodes} nodes in {seconds:.0f} s, {rate / 1e6:.2f} M nodes/s per thread; "
           f"proofs {proof_nodes} nodes in all")
     if rejected:
         print(f"PROOFS REJECTED by check-proof: {', '.join(rejected)}")

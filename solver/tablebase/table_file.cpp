@@ -1,0 +1,73 @@
+#include "solver/tablebase/table_file.h"
+
+#include <zstd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace dm::tablebase {
+
+namespace {
+
+std::string header_of(const Variant& variant, const Material& m) {
+  std::ostringstream out;
+  out << "dmsolve-tablebase 1\nvariant " << variant.name << "\nrules " << variant.describe_options() << "\nmaterial "
+      << m.name() << "\nvalues " << m.index_count() << "\n\n";
+  return out.str();
+}
+
+}  // namespace
+
+std::string table_path(const std::string& directory, const Variant& variant, const Material& m) {
+  std::string rules = variant.describe_options();
+  for (char& c : rules) c = c == ' ' ? '_' : c;
+  const std::string folder = std::string(variant.name) + (rules.empty() ? "" : "_" + rules);
+  return (std::filesystem::path(directory) / folder / (m.name() + ".tb.zst")).string();
+}
+
+std::optional<std::vector<uint8_t>> read_table(const std::string& path, const Variant& variant, const Material& m) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string header = header_of(variant, m);
+  if (data.compare(0, header.size(), header) != 0) return std::nullopt;
+  const char* frame = data.data() + header.size();
+  const size_t frame_size = data.size() - header.size();
+  if (ZSTD_getFrameContentSize(frame, frame_size) != m.index_count()) return std::nullopt;
+  std::vector<uint8_t> values(m.index_count());
+  const size_t got = ZSTD_decompress(values.data(), values.size(), frame, frame_size);
+  if (ZSTD_isError(got) || got != values.size()) return std::nullopt;
+  return values;
+}
+
+std::optional<std::string> write_table(const std::string& path, const Variant& variant, const Material& m,
+                                       const std::vector<uint8_t>& values) {
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  if (ec) return path + ": cannot make its folder: " + ec.message();
+  std::string frame(ZSTD_compressBound(values.size()), '\0');
+  ZSTD_CCtx* context = ZSTD_createCCtx();
+  if (!context) return path + ": cannot set up zstd compression";
+  ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1);
+  ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, 3);
+  const size_t size = ZSTD_compress2(context, frame.data(), frame.size(), values.data(), values.size());
+  ZSTD_freeCCtx(context);
+  if (ZSTD_isError(size)) return path + ": cannot compress: " + ZSTD_getErrorName(size);
+  const std::string part = path + ".part";
+  {
+    std::ofstream out(part, std::ios::binary | std::ios::trunc);
+    out << header_of(variant, m);
+    out.write(frame.data(), std::streamsize(size));
+    if (!out.flush()) {
+      std::filesystem::remove(part, ec);
+      return path + ": cannot write";
+    }
+  }
+  std::filesystem::rename(part, path, ec);
+  if (ec) return path + ": cannot write: " + ec.message();
+  return std::nullopt;
+}
+
+}  // namespace dm::tablebase

@@ -1,0 +1,99 @@
+#include "solver/tablebase/tablebase.h"
+
+#include "solver/tablebase/table_file.h"
+
+namespace dm::tablebase {
+
+namespace {
+
+size_t home_of(uint64_t code, size_t slots) { return size_t((code * 0x9E3779B97F4A7C15ULL) >> 40) & (slots - 1); }
+
+}  // namespace
+
+Tablebase::Tablebase(const Variant& variant, const TablebaseOptions& options) : variant_(variant), options_(options) {}
+
+std::optional<TableValue> Tablebase::probe(const Position& pos, const LosingTable::Stop& stop) {
+  if (pos.ep_squares() || popcount(pos.pieces()) > options_.max_men) return std::nullopt;
+  const Material m = Material::of(pos);
+  if (m.men(Color::White) == 0 || m.men(Color::Black) == 0) return std::nullopt;
+  const LosingTable* t = table(m, stop);
+  if (!t) return std::nullopt;
+  probes_.fetch_add(1, std::memory_order_relaxed);
+  return t->value(Placement::of(pos).index());
+}
+
+Tablebase::Slot* Tablebase::find(uint64_t code) const {
+  for (size_t i = home_of(code, kSlots);; i = (i + 1) & (kSlots - 1)) {
+    Slot* s = index_[i].load(std::memory_order_acquire);
+    if (!s || s->code == code) return s;
+  }
+}
+
+Tablebase::Slot* Tablebase::slot_for(const Material& m) {
+  const uint64_t code = m.code();
+  if (Slot* s = find(code)) return s;
+  std::lock_guard lock(mutex_);
+  if (Slot* s = find(code)) return s;
+  if (slots_.size() >= kSlots / 2) return nullptr;  // the index stays half empty, so searches end
+  Slot& added = slots_.emplace_back(m);
+  size_t i = home_of(code, kSlots);
+  while (index_[i].load(std::memory_order_relaxed)) i = (i + 1) & (kSlots - 1);
+  index_[i].store(&added, std::memory_order_release);
+  return &added;
+}
+
+const LosingTable* Tablebase::table(const Material& m, const LosingTable::Stop& stop) {
+  if (m.men() > options_.max_men) return nullptr;
+  Slot* found = slot_for(m);
+  if (!found) return nullptr;
+  Slot& slot = *found;
+  if (slot.done.load(std::memory_order_acquire)) return slot.table.get();
+  try {
+    std::call_once(slot.made, [&] {
+      const size_t size = m.index_count();
+      if (bytes_.load() + size <= options_.megabytes << 20) {
+        bytes_.fetch_add(size);  // claimed before the tables below, so that they fit beside it
+        slot.table = read_or_build(m, stop);
+        if (slot.table) {
+          tables_.fetch_add(1);
+        } else {
+          bytes_.fetch_sub(size);
+          // Given up: leave the flag unset (call_once does when the call throws), for a later probe.
+          if (stop && stop()) throw GivenUp{};
+        }
+      }
+      slot.done.store(true, std::memory_order_release);
+    });
+  } catch (const GivenUp&) {
+    return nullptr;
+  }
+  return slot.table.get();
+}
+
+std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const LosingTable::Stop& stop) {
+  const std::string path = options_.directory.empty() ? "" : table_path(options_.directory, variant_, m);
+  if (!path.empty()) {
+    if (std::optional<std::vector<uint8_t>> values = read_table(path, variant_, m)) {
+      read_.fetch_add(1);
+      return LosingTable::from_values(m, std::move(*values));
+    }
+  }
+  std::unique_ptr<LosingTable> made =
+      LosingTable::build(variant_, m, [&](const Material& next) { return table(next, stop); }, stop);
+  if (made && !path.empty()) {
+    if (const std::optional<std::string> error = write_table(path, variant_, m, made->values())) {
+      std::lock_guard lock(error_mutex_);
+      error_ = *error;
+    }
+  }
+  return made;
+}
+
+TablebaseStats Tablebase::stats() const {
+  TablebaseStats s{tables_.load(), read_.load(), bytes_.load(), probes_.load(), {}};
+  std::lock_guard lock(error_mutex_);
+  s.error = error_;
+  return s;
+}
+
+}  // namespace dm::tablebase

@@ -1,0 +1,191 @@
+// The proof stipulations (win, lose, loseN: RULES.md section 8) against the game-graph oracle
+// (game_graph.h), which shares nothing with the solver: no df-pn, no table, no repetition
+// bookkeeping, only backward induction over every position reachable from the start. On random
+// positions of few men in each variant whose whole graph is small, the solver must prove `win`
+// exactly where the side to move forces a win, `lose` exactly where its opponent does, and
+// `loseN` exactly where the opponent needs at most N turns; a proof may be longer than the
+// fewest turns, never shorter. Repetitions are everywhere in these graphs (kings walking to and
+// fro), so a disproof that rests on the path would show as a wrong verdict. Each proof is also
+// written and checked by the independent proof checker (tree_check.h), and in losing chess the
+// same answers must come with the endgame tables as without.
+
+#include <catch2/catch.hpp>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "game_graph.h"
+#include "rules/outcome.h"
+#include "solver/search/solver.h"
+#include "solver/tablebase/tablebase.h"
+#include "solver/tree/tree_builder.h"
+#include "solver/tree/tree_check.h"
+#include "test_data.h"
+
+namespace dm {
+namespace {
+
+// A random position of the given men (FEN letters) with `side` to move, or nullopt when the
+// placement is no legal position or a finished game.
+std::optional<std::string> random_fen(std::mt19937& rng, const Variant& variant, std::string_view men, char side) {
+  const int files = variant.files;
+  const int ranks = variant.ranks;
+  std::string board(size_t(files * ranks), '.');
+  for (const char man : men) {
+    for (;;) {
+      const int s = std::uniform_int_distribution<int>(0, files * ranks - 1)(rng);
+      const bool edge_rank = s / files == 0 || s / files == ranks - 1;
+      if (board[size_t(s)] == '.' && !((man == 'P' || man == 'p') && edge_rank)) {
+        board[size_t(s)] = man;
+        break;
+      }
+    }
+  }
+  const std::string fen = test::board_field(board, files, ranks) + " " + side + " - -";
+  Position pos;
+  if (pos.set(variant, fen) || outcome(pos).is_over()) return std::nullopt;
+  return fen;
+}
+
+// What each search gets (a Sample's), and whether it must then decide every question it can
+// be expected to (the small games of the losing variants) or may stop unknown, never wrong
+// (the royal variants, where df-pn needs far more for a king hunt of many turns).
+uint64_t budget = 0;
+size_t hash_mb = 16;
+bool complete = true;
+
+search::SolveResult solve(const Position& pos, std::string_view stipulation, tablebase::Tablebase* tables) {
+  const auto stip = search::parse_stipulation(stipulation);
+  REQUIRE(stip);
+  search::SolveOptions options;
+  options.threads = 1;
+  options.tables = tables;
+  options.limits.nodes = budget;
+  search::TranspositionTable tt(hash_mb);
+  return search::solve(pos, *stip, options, tt);
+}
+
+// Whether r answers "does the side force its win", whose true answer is that it does within
+// `turns` (nullopt: it does not). A win is proven, never in fewer turns than the oracle's
+// fewest; a position not won is never proven. Where the search may stop (see above, and any
+// disproof that rests on the defender walking in circles, which df-pn seldom closes: dfpn.h),
+// it stops unknown. Returns whether it was left unknown.
+bool check_answer(const search::SolveResult& r, std::optional<int> turns, bool may_stop) {
+  if (r.status == search::SolveStatus::Unknown) {
+    REQUIRE(may_stop);
+    return true;
+  }
+  REQUIRE(r.status == (turns ? search::SolveStatus::Solved : search::SolveStatus::NoSolution));
+  if (turns) CHECK(r.length >= *turns);
+  return false;
+}
+
+// The bounded questions (winN, loseN): decided exactly, the side forcing its win within N turns
+// just where the oracle's fewest turns are N or fewer (at the oracle's turns, and one fewer).
+int check_bounded(const Position& pos, std::string_view stipulation, std::optional<int> turns, tablebase::Tablebase* tables) {
+  const int n = turns ? std::max(*turns, 1) : 2;
+  INFO(stipulation << n);
+  int unknown = check_answer(solve(pos, std::string(stipulation) + std::to_string(n), tables), turns, !complete);
+  if (turns && *turns > 1) {
+    unknown += check_answer(solve(pos, std::string(stipulation) + std::to_string(*turns - 1), tables), std::nullopt, !complete);
+  }
+  return unknown;
+}
+
+// The solver's answers to win, lose, winN and loseN on pos against the oracle's turns; the
+// number of questions left unknown.
+int check_against_graph(const Position& pos, const test::GameGraph& graph, tablebase::Tablebase* tables) {
+  const Color us = pos.side_to_move();
+  const std::optional<int> ours = graph.win_turns(us);
+  const std::optional<int> theirs = graph.win_turns(~us);
+  INFO(pos.variant().name << " " << pos.fen() << (tables ? " with tables" : "") << ": the side to move wins in "
+                          << (ours ? std::to_string(*ours) : "-") << ", loses in "
+                          << (theirs ? std::to_string(*theirs) : "-"));
+  int unknown = check_answer(solve(pos, "win", tables), ours, !complete || !ours);
+  unknown += check_answer(solve(pos, "lose", tables), theirs, !complete || !theirs);
+  unknown += check_bounded(pos, "win", ours, tables);
+  unknown += check_bounded(pos, "lose", theirs, tables);
+  return unknown;
+}
+
+// A proven position's proof, written and checked by the independent checker.
+void check_proof(const Position& pos, std::string_view stipulation, tablebase::Tablebase* tables) {
+  tree::TreeOptions options;
+  options.threads = 1;
+  options.tables = tables;
+  search::TranspositionTable tt(16);
+  const tree::SolutionTree tree = tree::build_tree(pos, *search::parse_stipulation(stipulation), options, tt);
+  REQUIRE(tree.status == search::SolveStatus::Solved);
+  const tree::CheckResult check = tree::check_tree(tree);
+  INFO(check.message);
+  CHECK(check.ok());
+}
+
+struct Sample {
+  const char* variant;
+  std::vector<const char*> men;  // FEN letters of the men of each position drawn
+  size_t positions;              // positions to compare (of those whose graph fits)
+  uint64_t nodes;                // each search's budget
+  size_t hash_mb;                // and its table
+  bool complete;                 // every question decided within the budget (see `complete`)
+};
+
+void compare_random_positions(const Sample& sample, size_t max_graph, uint32_t seed) {
+  const Variant variant = test::variant_named(sample.variant);
+  budget = sample.nodes;
+  hash_mb = sample.hash_mb;
+  complete = sample.complete;
+  std::optional<tablebase::Tablebase> tables;
+  if (tablebase::Tablebase::applies_to(variant)) tables.emplace(variant, tablebase::TablebaseOptions{3, 64, ""});
+  std::mt19937 rng(seed);
+  size_t compared = 0;
+  size_t decided = 0;
+  size_t proofs = 0;
+  size_t unknown = 0;    // questions left unknown
+  size_t questions = 0;  // asked: win, lose and at least one bounded question of each side
+  for (size_t tries = 0; compared < sample.positions && tries < 40 * sample.positions; ++tries) {
+    const char* men = sample.men[tries % sample.men.size()];
+    const auto fen = random_fen(rng, variant, men, tries % 2 ? 'b' : 'w');
+    if (!fen) continue;
+    const Position pos = test::position_of(variant, *fen);
+    const auto graph = test::GameGraph::explore(pos, max_graph);
+    if (!graph) continue;
+    unknown += size_t(check_against_graph(pos, *graph, nullptr));
+    if (tables) CHECK(check_against_graph(pos, *graph, &*tables) == 0);  // the tables hold these men
+    ++compared;
+    questions += 4;
+    const bool won = graph->win_turns(pos.side_to_move()).has_value();
+    const bool lost = graph->win_turns(~pos.side_to_move()).has_value();
+    decided += won || lost;
+    // Every few decided positions, the proof itself, through the tables where there are some.
+    if ((won || lost) && decided % 4 == 1) {
+      check_proof(pos, won ? "win" : "lose", tables ? &*tables : nullptr);
+      ++proofs;
+    }
+  }
+  INFO(sample.variant << ": " << compared << " positions compared, " << decided << " decided; " << unknown
+                      << " of " << questions << " questions left unknown");
+  CHECK(compared == sample.positions);
+  CHECK(decided > 0);  // not only draws
+  if (sample.complete) CHECK(decided < compared);  // and some draws (in the double-move variants
+                                                  // even a knight may win against a bare king)
+  CHECK(proofs > 0);
+  // Most questions answered; in the royal variants at least some (df-pn seldom disproves a
+  // draw in which the kings walk in circles, and KN v K, KB v K are mostly draws there).
+  CHECK((sample.complete ? 2 * unknown : unknown) < questions);
+}
+
+}  // namespace
+
+TEST_CASE("proof stipulations: win, lose and loseN equal the game graph's backward induction", "[solver][proof]") {
+  compare_random_positions({"antichess", {"Kk", "Rn", "Pp", "Qb", "Nk", "Bp", "KP"}, 40, 400'000, 16, true}, 60'000, 1);
+  compare_random_positions({"losing-marseillais", {"Kk", "Rn", "Pp", "Nb", "Kp"}, 30, 400'000, 16, true}, 60'000, 2);
+}
+
+TEST_CASE("proof stipulations: the same in the royal variants, on three men", "[solver][proof][slow]") {
+  for (const char* variant : {"chess", "marseillais", "marseillais-classical", "doublemove", "bennekom"}) {
+    compare_random_positions({variant, {"KRk", "KNk", "KBk"}, 4, 20'000'000, 256, false}, 1'500'000, 3);
+  }
+}
+
+}  // namespace dm
