@@ -14,6 +14,10 @@
 #include "solver/app/progress_display.h"
 #include "solver/explore/explorer.h"
 #include "solver/explore/move_proof.h"
+#ifdef DMSOLVE_WITH_MPI
+#include "solver/explore/mpi_pool.h"
+#endif
+#include "solver/explore/whole_file.h"
 #include "solver/report/explore_format.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
@@ -40,23 +44,13 @@ std::string proof_name(const Turn& turn, bool compressed) {
   return name + (compressed ? ".proof.zst" : ".proof");
 }
 
-// Writes text to path by way of path.part, so that a failed write leaves no half page.
-std::optional<std::string> write_whole_file(const std::string& path, const std::string& text) {
-  const std::string part = path + ".part";
-  {
-    std::ofstream out(part, std::ios::binary);
-    out << text;
-    if (!out.flush()) return path + ": cannot write";
-  }
-  std::error_code ec;
-  std::filesystem::rename(part, path, ec);
-  if (ec) return path + ": cannot write: " + ec.message();
-  return std::nullopt;
-}
 
 }  // namespace
 
 int run_explore(const std::vector<std::string>& args) {
+#ifdef DMSOLVE_WITH_MPI
+  const explore::MpiSession mpi;  // under mpirun: rank 0 leads, the others run jobs
+#endif
   namespace po = boost::program_options;
   std::string variant_name;
   std::vector<std::string> rules;
@@ -70,6 +64,7 @@ int run_explore(const std::vector<std::string>& args) {
   int tablebase_men = 3;
   size_t tablebase_mb = 1024;
   std::string tablebase_dir;
+  double job_deadline = 0.0;
   explore::ExploreOptions options;
   po::options_description described("dmsolve explore options");
   described.add_options()
@@ -88,6 +83,7 @@ int run_explore(const std::vector<std::string>& args) {
       ("tablebase-men", po::value(&tablebase_men)->default_value(tablebase_men), "losing chess: endgame tables for positions of at most N men, made when first needed (0: none)")
       ("tablebase-mb", po::value(&tablebase_mb)->default_value(tablebase_mb), "the most memory the endgame tables take, in MiB")
       ("tablebase-dir", po::value(&tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs")
+      ("job-deadline", po::value(&job_deadline)->default_value(0), "under mpirun: seconds after which a rank that has not answered its job is taken for dead and the job given to another (0: 60 s plus 1 s per 50,000 nodes of budget)")
       ("json", "print one JSON object per turn on one line")
       ("html", po::value(&html_path), "write an HTML page of the explored tree to FILE")
       ("proof-dir", po::value(&proof_dir), "write the proof of each won or lost turn to DIR/TURN.proof")
@@ -129,6 +125,15 @@ int run_explore(const std::vector<std::string>& args) {
     options.tablebase_men = tablebase_men;
   }
 
+#ifdef DMSOLVE_WITH_MPI
+  if (mpi.active() && mpi.rank() != 0) {
+    search::Workers workers(threads);
+    search::TranspositionTable tt(hash_mb);
+    explore::JobRunner runner(workers, tt, tables ? &*tables : nullptr);
+    explore::mpi_worker_loop(runner, *variant, std::filesystem::temp_directory_path().string());
+    return kExitOk;
+  }
+#endif
   auto store = explore::JobStore::open(store_path, std::string(variant->name), variant->describe_options());
   if (!store) return report_bad_input("explore", store.error());
   const auto first_job = (*store)->session_start(explore::Explorer::session_name(pos, options));
@@ -153,7 +158,16 @@ int run_explore(const std::vector<std::string>& args) {
       display.set_text("explore: " + std::to_string(p.decided) + "/" + std::to_string(p.turns) + " turns decided, " +
                        std::to_string(p.jobs) + " jobs, " + std::to_string(p.jobs_reused) + " results reused; " + p.job);
     };
-    end = terminal ? explorer.run(on_job, display.listener()) : explorer.run({}, {});
+#ifdef DMSOLVE_WITH_MPI
+    if (mpi.active()) {
+      explore::MpiPool pool(mpi, job_deadline);
+      end = explorer.run_pool(pool, terminal ? on_job : std::function<void(const explore::ExploreProgress&)>{});
+      pool.stop();
+    } else
+#endif
+    {
+      end = terminal ? explorer.run(on_job, display.listener()) : explorer.run({}, {});
+    }
   }
 
   report::ExploreReport report{&explorer, explorer.results(), {}, end_text(end)};
@@ -176,7 +190,7 @@ int run_explore(const std::vector<std::string>& args) {
   }
   std::cout << (vm.count("json") ? report::explore_json_lines(report) : report::explore_table(report)) << std::flush;
   if (!html_path.empty()) {
-    if (const auto error = write_whole_file(html_path, report::explore_html(report))) {
+    if (const auto error = explore::write_whole_file(html_path, report::explore_html(report))) {
       std::cerr << "dmsolve explore: " << *error << std::endl;
       code = kExitFailure;
     }

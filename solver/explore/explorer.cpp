@@ -1,7 +1,11 @@
 #include "solver/explore/explorer.h"
 
+#include <climits>
 #include <cmath>
+#include <filesystem>
+#include <map>
 
+#include "solver/explore/whole_file.h"
 #include "solver/proof/proof_writer.h"
 #include "solver/search/root_turns.h"
 
@@ -35,6 +39,16 @@ ProofSize proof_size(const TopTree& tree, uint32_t i) {
 
 std::string question_name(Question q) { return q == Question::OpponentWins ? "refute" : "win"; }
 
+// What the progress line says of a job: its turn, question, depth and budget.
+std::string job_text(const Position& explored, const Turn& turn, Question q, const TopTree& tree, uint32_t leaf,
+                     uint64_t budget) {
+  int depth = 0;
+  for (uint32_t a = leaf; a != 0; a = tree.node(a).parent) ++depth;
+  return turn_to_san(explored, turn) + " " + question_name(q) + ", depth " + std::to_string(depth) + ", " +
+         std::to_string(budget) + " nodes";
+}
+
+
 }  // namespace
 
 std::string_view move_status_name(MoveStatus status) {
@@ -55,7 +69,7 @@ std::string Explorer::session_name(const Position& pos, const ExploreOptions& op
 
 Explorer::Explorer(const Position& pos, JobStore& store, JobRunner& runner, const ExploreOptions& options,
                    uint64_t first_job)
-    : position_(pos), store_(store), runner_(runner), options_(options), seen_(first_job - 1) {
+    : position_(pos), store_(store), runner_(runner), options_(options), first_job_(first_job), seen_(first_job - 1) {
   const Color mover = pos.side_to_move();
   for (search::RootTurn& turn : search::enumerate_root_turns(pos)) {
     Move move{std::move(turn.moves), std::move(turn.after), {}, {}, false};
@@ -82,20 +96,50 @@ MoveStatus Explorer::status(const Move& move) const {
   return MoveStatus::Open;
 }
 
-std::optional<std::pair<size_t, Question>> Explorer::next_tree() const {
+std::optional<std::pair<size_t, Question>> Explorer::next_tree(bool with_free_leaf) const {
   std::optional<std::pair<size_t, Question>> best;
   search::ProofNumber least = search::kInfinite;
   for (size_t i = 0; i < moves_.size(); ++i) {
     if (status(moves_[i]) != MoveStatus::Open) continue;
     for (const Question q : {Question::OpponentWins, Question::MoverWins}) {
       const TopTree& tree = *moves_[i].trees[size_t(q)];
-      if (!tree.decided() && (!best || tree.root().pn < least)) {
+      if (!tree.decided() && (!with_free_leaf || tree.has_free_leaf()) && (!best || tree.root().pn < least)) {
         best = {i, q};
         least = tree.root().pn;
       }
     }
   }
   return best;
+}
+
+bool Explorer::limit_reached(const search::SearchControl& clock) const {
+  const bool out_of_time = options_.limits.seconds > 0 && clock.elapsed_seconds() >= options_.limits.seconds;
+  const bool out_of_nodes = options_.limits.nodes > 0 && nodes_ >= options_.limits.nodes;
+  const bool out_of_jobs = options_.max_jobs > 0 && jobs_ >= options_.max_jobs;
+  return out_of_time || out_of_nodes || out_of_jobs;
+}
+
+uint64_t Explorer::next_budget(TreeStats& stats) const {
+  const auto growth = uint64_t(std::ceil(std::sqrt(double(stats.steps + 1))));
+  ++stats.steps;
+  return options_.job_nodes * growth;
+}
+
+void Explorer::count_job(TreeStats& stats, const JobRecord& job) {
+  ++jobs_;
+  ++stats.jobs;
+  stats.nodes += job.nodes;
+  stats.seconds += job.seconds;
+}
+
+ExploreProgress Explorer::progress(const std::string& job) const {
+  ExploreProgress progress;
+  progress.turns = moves_.size();
+  for (const Move& m : moves_) progress.decided += status(m) != MoveStatus::Open;
+  progress.jobs = jobs_;
+  progress.jobs_reused = jobs_reused_;
+  progress.job = job;
+  return progress;
 }
 
 ExploreEnd Explorer::run(const std::function<void(const ExploreProgress&)>& on_job,
@@ -106,10 +150,7 @@ ExploreEnd Explorer::run(const std::function<void(const ExploreProgress&)>& on_j
   while (const auto next = next_tree()) {
     const bool interrupted = options_.limits.interrupt && options_.limits.interrupt->load();
     if (interrupted) return ExploreEnd::Interrupted;
-    const bool out_of_time = options_.limits.seconds > 0 && clock.elapsed_seconds() >= options_.limits.seconds;
-    const bool out_of_nodes = options_.limits.nodes > 0 && nodes_ >= options_.limits.nodes;
-    const bool out_of_jobs = options_.max_jobs > 0 && jobs_ >= options_.max_jobs;
-    if (out_of_time || out_of_nodes || out_of_jobs) return ExploreEnd::Limit;
+    if (limit_reached(clock)) return ExploreEnd::Limit;
     search::SearchLimits left = options_.limits;
     if (left.seconds > 0) left.seconds -= clock.elapsed_seconds();
     if (left.nodes > 0) left.nodes -= nodes_;
@@ -127,9 +168,7 @@ bool Explorer::step(size_t i, Question q, const search::SearchLimits& limits,
   TreeStats& stats = move.stats[size_t(q)];
   const uint32_t leaf = tree.most_proving_leaf();
   const Position pos = tree.position(leaf);
-  const auto growth = uint64_t(std::ceil(std::sqrt(double(stats.steps + 1))));
-  const uint64_t budget = options_.job_nodes * growth;
-  ++stats.steps;
+  const uint64_t budget = next_budget(stats);
   // What the session had seen when its first run came here; else the job its first run ran
   // next, where this is a resumed run.
   std::optional<JobRecord> job = lookup(pos, tree.attacker(), budget, seen_);
@@ -144,16 +183,7 @@ bool Explorer::step(size_t i, Question q, const search::SearchLimits& limits,
     }
   } else {
     if (on_job) {
-      int depth = 0;
-      for (uint32_t a = leaf; a != 0; a = tree.node(a).parent) ++depth;
-      ExploreProgress progress;
-      progress.turns = moves_.size();
-      for (const Move& m : moves_) progress.decided += status(m) != MoveStatus::Open;
-      progress.jobs = jobs_;
-      progress.jobs_reused = jobs_reused_;
-      progress.job = turn_to_san(position_, move.turn) + " " + question_name(q) + ", depth " + std::to_string(depth) +
-                     ", " + std::to_string(budget) + " nodes";
-      on_job(progress);
+      on_job(progress(job_text(position_, move.turn, q, tree, leaf, budget)));
     }
     const uint64_t id = store_.next_id();
     JobOutcome outcome = runner_.run(pos, tree.attacker(), budget, limits, store_.proof_path(id), on_search);
@@ -177,12 +207,99 @@ bool Explorer::step(size_t i, Question q, const search::SearchLimits& limits,
     seen_ = std::max(seen_, id);
     job = std::move(outcome.record);
   }
-  ++jobs_;
-  ++stats.jobs;
-  stats.nodes += job->nodes;
-  stats.seconds += job->seconds;
+  count_job(stats, *job);
   tree.record(leaf, *job);
   return true;
+}
+
+bool Explorer::commit(PoolResult& result, JobRecord& record) {
+  record.status = result.record.status;
+  record.turn = result.record.turn;
+  record.proof_nodes = result.record.proof_nodes;
+  record.proof_depth = result.record.proof_depth;
+  record.nodes = result.record.nodes;
+  record.seconds = result.record.seconds;
+  record.id = store_.next_id();
+  if (record.status == JobStatus::Proven) {
+    const std::string path = store_.proof_path(record.id);
+    if (const auto error = write_whole_file(path, result.proof_bytes)) {
+      error_ = *error;
+      return false;
+    }
+    record.proof_file = std::filesystem::path(path).filename().string();
+  }
+  if (const auto error = store_.record(record)) {
+    error_ = *error;
+    return false;
+  }
+  return true;
+}
+
+ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const ExploreProgress&)>& on_job) {
+  const search::SearchControl clock(options_.limits);
+  const std::atomic<bool>* interrupt = options_.limits.interrupt;
+  struct Pending {
+    size_t move;
+    Question question;
+    uint32_t leaf;
+    JobRecord record;  // the job as handed out: position, attacker, budget
+  };
+  std::map<uint64_t, Pending> pending;  // by ticket
+  uint64_t tickets = 0;
+  seen_ = uint64_t(INT64_MAX);  // the whole store
+  bool stopping = false;
+  for (;;) {
+    if (!record_verdicts()) return ExploreEnd::Error;
+    stopping = stopping || limit_reached(clock);
+    while (!stopping && pool.idle_workers() > 0) {
+      const auto next = next_tree(true);
+      if (!next) break;
+      const auto [i, q] = *next;
+      TopTree& tree = *moves_[i].trees[size_t(q)];
+      TreeStats& stats = moves_[i].stats[size_t(q)];
+      const uint32_t leaf = tree.most_proving_leaf();
+      const Position pos = tree.position(leaf);
+      const uint64_t budget = next_budget(stats);
+      if (const auto known = lookup(pos, tree.attacker(), budget, seen_)) {
+        // A job of this session in an earlier run counts as one of its jobs, as in run().
+        if (known->id >= first_job_) {
+          count_job(stats, *known);
+        } else {
+          ++jobs_reused_;
+        }
+        tree.record(leaf, *known);
+        continue;
+      }
+      JobRecord record;
+      record.fen = proof::proof_fen(pos);
+      record.attacker = tree.attacker();
+      record.budget = budget;
+      tree.mark_busy(leaf);
+      pool.submit({++tickets, record.fen, record.attacker, budget});
+      if (on_job) on_job(progress(job_text(position_, moves_[i].turn, q, tree, leaf, budget)));
+      pending.emplace(tickets, Pending{i, q, leaf, std::move(record)});
+    }
+    if (pending.empty()) return next_tree() ? ExploreEnd::Limit : ExploreEnd::Decided;
+    std::optional<PoolResult> result = pool.next(interrupt);
+    if (!result) {
+      pool.stop();
+      if (interrupt && interrupt->load()) return ExploreEnd::Interrupted;
+      error_ = "no worker is left";
+      return ExploreEnd::Error;
+    }
+    const auto it = pending.find(result->ticket);
+    if (it == pending.end()) continue;
+    Pending job = std::move(it->second);
+    pending.erase(it);
+    if (!commit(*result, job.record)) {
+      pool.stop();
+      return ExploreEnd::Error;
+    }
+    nodes_ += job.record.nodes;
+    count_job(moves_[job.move].stats[size_t(job.question)], job.record);
+    moves_[job.move].trees[size_t(job.question)]->record(job.leaf, job.record);
+    if (on_job) on_job(progress(""));
+  }
 }
 
 MoveResult Explorer::result(size_t i) const {

@@ -30,6 +30,7 @@
 
 #include "rules/game.h"
 #include "rules/position.h"
+#include "solver/explore/job_pool.h"
 #include "solver/explore/job_runner.h"
 #include "solver/explore/job_store.h"
 #include "solver/explore/top_tree.h"
@@ -84,6 +85,15 @@ class Explorer {
   // ExploreEnd::Error (the store or a proof file could not be written).
   ExploreEnd run(const std::function<void(const ExploreProgress&)>& on_job,
                  const std::function<void(const search::Progress&)>& on_search);
+  // The same with the jobs in a pool (job_pool.h: the ranks of an MPI run), several at once:
+  // as many as the pool has idle workers, each at the most-proving leaf of the tree then
+  // chosen, its leaf marked busy (TopTree::mark_busy) until its result comes. Results are
+  // committed to the store as they arrive; the store is read whole (a resumed run reuses
+  // every finished job, counting those of its session as its own jobs). At a limit no job is
+  // handed out and the running ones are waited for and kept; on Ctrl-C they are abandoned.
+  // The decided turns are those of run() (every verdict is exact); which turns are still open
+  // at a limit, and the proofs found, may differ with the number of workers.
+  ExploreEnd run_pool(JobPool& pool, const std::function<void(const ExploreProgress&)>& on_job);
   const std::string& error() const { return error_; }
 
   const Position& position() const { return position_; }
@@ -111,7 +121,17 @@ class Explorer {
 
   MoveStatus status(const Move& move) const;
   // The undecided tree to work on next: (move, question), or nullopt when all are decided.
-  std::optional<std::pair<size_t, Question>> next_tree() const;
+  // with_free_leaf: only among the trees with a leaf that is not busy (run_pool).
+  std::optional<std::pair<size_t, Question>> next_tree(bool with_free_leaf = false) const;
+  // Whether the run's limits stop it (time on clock, nodes, jobs).
+  bool limit_reached(const search::SearchControl& clock) const;
+  // The budget of the next leaf handed out in a tree, counting it.
+  uint64_t next_budget(TreeStats& stats) const;
+  // A finished job counted in its tree.
+  void count_job(TreeStats& stats, const JobRecord& job);
+  // A pool's result committed to the store, its proof file first; false on an error.
+  bool commit(PoolResult& result, JobRecord& record);
+  ExploreProgress progress(const std::string& job) const;
   // Runs (or reads) the job of the tree's most-proving leaf; false on a stop or an error.
   bool step(size_t i, Question q, const search::SearchLimits& limits, const std::function<void(const ExploreProgress&)>& on_job,
             const std::function<void(const search::Progress&)>& on_search, ExploreEnd& end);
@@ -124,7 +144,8 @@ class Explorer {
   JobRunner& runner_;
   ExploreOptions options_;
   std::vector<Move> moves_;
-  uint64_t seen_ = 0;  // the highest job number this session has met (see above)
+  uint64_t first_job_;  // the session's first job number
+  uint64_t seen_ = 0;   // the highest job number this session has met (see above)
   uint64_t jobs_ = 0;
   uint64_t jobs_reused_ = 0;
   uint64_t nodes_ = 0;

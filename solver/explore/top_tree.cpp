@@ -81,23 +81,37 @@ void TopTree::classify(uint32_t i, Position& pos) {
 }
 
 uint32_t TopTree::most_proving_leaf() const {
-  assert(!decided());
+  assert(has_free_leaf());
   uint32_t i = 0;
   while (nodes_[i].source == Source::Expanded) {
     const Node& node = nodes_[i];
+    // The least proof number where the attacker moves, the least disproof number where the
+    // defender does, among the children not decided against that choice. With busy leaves
+    // several may tie at infinity, and a decided child must not win the tie.
     const bool by_pn = attacker_to_move(i);
-    uint32_t best = node.first_child;
+    std::optional<uint32_t> best;
     for (uint32_t c = node.first_child; c < node.first_child + node.children; ++c) {
+      if ((by_pn ? nodes_[c].dn : nodes_[c].pn) == 0) continue;
       const ProofNumber value = by_pn ? nodes_[c].pn : nodes_[c].dn;
-      if (value < (by_pn ? nodes_[best].pn : nodes_[best].dn)) best = c;
+      if (!best || value < (by_pn ? nodes_[*best].pn : nodes_[*best].dn)) best = c;
     }
-    i = best;
+    assert(best);
+    i = *best;
   }
   return i;
 }
 
+void TopTree::mark_busy(uint32_t leaf) {
+  assert(nodes_[leaf].source == Source::Leaf && !nodes_[leaf].busy);
+  nodes_[leaf].busy = true;
+  nodes_[leaf].pn = kInfinite;
+  nodes_[leaf].dn = kInfinite;
+  update_from(leaf);
+}
+
 void TopTree::record(uint32_t leaf, const JobRecord& job) {
   assert(nodes_[leaf].source == Source::Leaf);
+  nodes_[leaf].busy = false;
   if (job.status == JobStatus::Open) {
     expand(leaf);
   } else {

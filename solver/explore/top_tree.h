@@ -51,6 +51,7 @@ class TopTree {
     search::ProofNumber pn = 1;
     search::ProofNumber dn = 1;
     Source source = Source::Leaf;
+    bool busy = false;             // a leaf whose job is running (mark_busy)
     std::optional<JobRecord> job;  // Source::Job
   };
 
@@ -69,8 +70,18 @@ class TopTree {
   // The position of node i, played from the root.
   Position position(uint32_t i) const;
 
-  // The most-proving leaf (the tree is not decided).
+  // The most-proving leaf (has_free_leaf()).
   uint32_t most_proving_leaf() const;
+  // Several jobs at once (explorer.h, with a job pool): a leaf whose job is running counts as
+  // neither provable nor disprovable (both numbers infinite, the virtual numbers of job-level
+  // proof-number search), so the next most-proving leaf is another one; its job's record()
+  // gives it its real numbers.
+  void mark_busy(uint32_t leaf);
+  // Whether a leaf is left that is not busy, along the most-proving path (the tree is not
+  // decided, and the numbers that choose that path are finite).
+  bool has_free_leaf() const {
+    return !decided() && (attacker_to_move(0) ? root().pn : root().dn) < search::kInfinite;
+  }
   // A job decided leaf i, or spent its budget (then the leaf is expanded); the numbers above
   // it are brought up to date.
   void record(uint32_t leaf, const JobRecord& job);
