@@ -3,7 +3,8 @@
 # MPI): rank 0 leads, two ranks run the jobs. On a small losing-chess ending whose every turn
 # is decided, the table is the one a single process gives, and every proof the ranks sent is
 # accepted by check-proof. A worker rank killed with SIGKILL mid-run is survived (its job goes
-# to the other rank after --job-deadline) with the same table and valid proofs.
+# to the other rank after --job-deadline) with the same table and valid proofs. A store rank 0
+# refuses ends every rank with exit code 2.
 # Usage: explore_mpi_test.sh path/to/dmsolve
 set -uo pipefail
 dmsolve=$1
@@ -52,6 +53,13 @@ wait "$launcher" || fail "the run with a killed worker failed: $(grep -v PMIX "$
 [ "$(table "$dir/one.json")" = "$(table "$dir/killed.json")" ] ||
   fail "with a killed worker the table differs: $(diff <(table "$dir/one.json") <(table "$dir/killed.json"))"
 check_proofs "$dir/pk" "killed worker"
+
+# Rank 0 refusing its store: every rank ends (none left waiting for jobs), exit code 2.
+echo "not a database" >"$dir/bad.sqlite"
+# (without --enable-recovery: with it, Open MPI 4's mpirun exits 0 whatever the ranks return)
+timeout 60 mpirun --oversubscribe -np 3 "${explore[@]}" --store "$dir/bad.sqlite" >/dev/null 2>"$dir/err"
+code=$?
+[ "$code" -eq 2 ] && grep -q "bad.sqlite" "$dir/err" || fail "a bad store under mpirun: exit code $code: $(grep -v PMIX "$dir/err")"
 
 [ "$failures" -eq 0 ] && echo "explore over MPI: all checks passed"
 exit $((failures > 0))

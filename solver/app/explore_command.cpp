@@ -133,6 +133,8 @@ int run_explore(const std::vector<std::string>& args) {
     explore::mpi_worker_loop(runner, *variant, std::filesystem::temp_directory_path().string());
     return kExitOk;
   }
+  std::optional<explore::MpiPool> pool;  // rank 0 of several: made first, so that any end stops the workers
+  if (mpi.active()) pool.emplace(mpi, job_deadline);
 #endif
   auto store = explore::JobStore::open(store_path, std::string(variant->name), variant->describe_options());
   if (!store) return report_bad_input("explore", store.error());
@@ -159,10 +161,9 @@ int run_explore(const std::vector<std::string>& args) {
                        std::to_string(p.jobs) + " jobs, " + std::to_string(p.jobs_reused) + " results reused; " + p.job);
     };
 #ifdef DMSOLVE_WITH_MPI
-    if (mpi.active()) {
-      explore::MpiPool pool(mpi, job_deadline);
-      end = explorer.run_pool(pool, terminal ? on_job : std::function<void(const explore::ExploreProgress&)>{});
-      pool.stop();
+    if (pool) {
+      end = explorer.run_pool(*pool, terminal ? on_job : std::function<void(const explore::ExploreProgress&)>{});
+      pool->stop();
     } else
 #endif
     {

@@ -49,6 +49,8 @@ class MpiPool final : public JobPool {
  public:
   // deadline_seconds: 0 for the default deadline of each job (above).
   MpiPool(const MpiSession& session, double deadline_seconds);
+  // Stops the workers, however rank 0 ends (a bad store must not leave them waiting).
+  ~MpiPool() override { stop(); }
 
   size_t idle_workers() const override;
   size_t live_workers() const override;
