@@ -3,7 +3,6 @@
 
 #include <boost/program_options.hpp>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <unistd.h>
 
@@ -43,7 +42,6 @@ std::string proof_name(const Turn& turn, bool compressed) {
   for (char& c : name) c = c == ',' ? '+' : c;
   return name + (compressed ? ".proof.zst" : ".proof");
 }
-
 
 }  // namespace
 
@@ -107,9 +105,7 @@ int run_explore(const std::vector<std::string>& args) {
   if (store_path.empty()) return report_bad_input("explore", "give --store FILE");
   if (options.job_nodes == 0) return report_bad_input("explore", "--job-nodes must be at least 1");
   if (hash_mb == 0) return report_bad_input("explore", "--hash must be at least 1");
-  if (tablebase_men < 0 || tablebase_men == 1 || tablebase_men > tablebase::kMaxMen) {
-    return report_bad_input("explore", "--tablebase-men must be 0 (none) or from 2 to " + std::to_string(tablebase::kMaxMen));
-  }
+  if (const auto error = tablebase::max_men_error(tablebase_men)) return report_bad_input("explore", *error);
   const auto variant = make_variant(variant_name, rules);
   if (!variant) return report_bad_input("explore", variant.error());
   const auto start = make_position(*variant, fen);
@@ -125,11 +121,11 @@ int run_explore(const std::vector<std::string>& args) {
     options.tablebase_men = tablebase_men;
   }
 
+  search::Workers workers(threads);
+  search::TranspositionTable tt(hash_mb);
+  explore::JobRunner runner(workers, tt, tables ? &*tables : nullptr);
 #ifdef DMSOLVE_WITH_MPI
   if (mpi.active() && mpi.rank() != 0) {
-    search::Workers workers(threads);
-    search::TranspositionTable tt(hash_mb);
-    explore::JobRunner runner(workers, tt, tables ? &*tables : nullptr);
     explore::mpi_worker_loop(runner, *variant, std::filesystem::temp_directory_path().string());
     return kExitOk;
   }
@@ -148,9 +144,6 @@ int run_explore(const std::vector<std::string>& args) {
 
   const InterruptCatcher catcher;
   options.limits.interrupt = &InterruptCatcher::flag();
-  search::Workers workers(threads);
-  search::TranspositionTable tt(hash_mb);
-  explore::JobRunner runner(workers, tt, tables ? &*tables : nullptr);
   explore::Explorer explorer(pos, **store, runner, options, *first_job);
   explore::ExploreEnd end;
   {

@@ -50,10 +50,8 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
     return Expected<TreeFormat>::failure("--hash must be from 1 to " + std::to_string(kMaxHashMb) + " MiB");
   }
   if (settings.seconds < 0) return Expected<TreeFormat>::failure("--time must be 0 or more");
-  if (vm.count("tablebase-men") && (settings.tablebase_men < 0 || settings.tablebase_men == 1 ||
-                                    settings.tablebase_men > tablebase::kMaxMen)) {
-    return Expected<TreeFormat>::failure("--tablebase-men must be 0 (none) or from 2 to " +
-                                         std::to_string(tablebase::kMaxMen));
+  if (vm.count("tablebase-men")) {
+    if (const auto error = tablebase::max_men_error(settings.tablebase_men)) return Expected<TreeFormat>::failure(*error);
   }
   if (vm.count("tries") && vm.count("no-tries")) return Expected<TreeFormat>::failure("give --tries or --no-tries, not both");
   settings.tries = vm.count("no-tries") == 0;

@@ -213,12 +213,12 @@ bool Explorer::step(size_t i, Question q, const search::SearchLimits& limits,
 }
 
 bool Explorer::commit(PoolResult& result, JobRecord& record) {
-  record.status = result.record.status;
-  record.turn = result.record.turn;
-  record.proof_nodes = result.record.proof_nodes;
-  record.proof_depth = result.record.proof_depth;
-  record.nodes = result.record.nodes;
-  record.seconds = result.record.seconds;
+  // The worker's findings; the position, attacker and budget as the leader handed them out.
+  JobRecord handed = std::move(record);
+  record = std::move(result.record);
+  record.fen = std::move(handed.fen);
+  record.attacker = handed.attacker;
+  record.budget = handed.budget;
   record.id = store_.next_id();
   if (record.status == JobStatus::Proven) {
     const std::string path = store_.proof_path(record.id);

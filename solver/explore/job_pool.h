@@ -36,8 +36,6 @@ class JobPool {
   virtual ~JobPool() = default;
   // Workers free to take a job now.
   virtual size_t idle_workers() const = 0;
-  // Workers alive (not past a deadline).
-  virtual size_t live_workers() const = 0;
   virtual void submit(const PoolJob& job) = 0;
   // The next finished job, waiting for it; nullopt when `interrupt` is set or no worker is
   // left alive.

@@ -53,7 +53,6 @@ class MpiPool final : public JobPool {
   ~MpiPool() override { stop(); }
 
   size_t idle_workers() const override;
-  size_t live_workers() const override;
   void submit(const PoolJob& job) override;
   std::optional<PoolResult> next(const std::atomic<bool>* interrupt) override;
   void stop() override;
@@ -72,6 +71,8 @@ class MpiPool final : public JobPool {
   // The job queue's first job to an idle worker, while there are both.
   void drain_queue();
   double deadline_for(const PoolJob& job) const;
+  // Workers not taken for dead.
+  size_t live_workers() const;
 
   double deadline_seconds_;
   std::vector<Worker> workers_;         // by rank; rank 0 is this process, never a worker

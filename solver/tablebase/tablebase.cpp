@@ -4,6 +4,11 @@
 
 namespace dm::tablebase {
 
+std::optional<std::string> max_men_error(int max_men) {
+  if (max_men == 0 || (max_men >= 2 && max_men <= kMaxMen)) return std::nullopt;
+  return "--tablebase-men must be 0 (none) or from 2 to " + std::to_string(kMaxMen);
+}
+
 namespace {
 
 size_t home_of(uint64_t code, size_t slots) { return size_t((code * 0x9E3779B97F4A7C15ULL) >> 40) & (slots - 1); }

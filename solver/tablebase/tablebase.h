@@ -35,6 +35,9 @@ struct TablebaseOptions {
   std::string directory;    // where tables are kept between runs (table_file.h); empty: nowhere
 };
 
+// Why `max_men` is no valid --tablebase-men (0: none, or 2 to kMaxMen); nullopt when it is.
+std::optional<std::string> max_men_error(int max_men);
+
 struct TablebaseStats {
   size_t tables = 0;    // in memory: made or read
   size_t read = 0;      // of those, read from the directory
