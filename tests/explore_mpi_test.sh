@@ -3,8 +3,12 @@
 # MPI): rank 0 leads, two ranks run the jobs. On a small losing-chess ending whose every turn
 # is decided, the table is the one a single process gives, and every proof the ranks sent is
 # accepted by check-proof. A worker rank killed with SIGKILL mid-run is survived (its job goes
-# to the other rank after --job-deadline) with the same table and valid proofs. A store rank 0
-# refuses ends every rank with exit code 2.
+# to the other rank after --job-deadline) with the same table and valid proofs, and every rank
+# ends. Rank 0 (the leader) killed with SIGKILL once the store holds some jobs: under
+# --enable-recovery the workers take it for dead after 30 s of silence and end, and so does
+# mpirun; the same command run again resumes from the store: the jobs committed before the
+# kill are kept unchanged, the resumed run adds jobs, and its table is the single process's,
+# with valid proofs. A store rank 0 refuses ends every rank with exit code 2.
 # Usage: explore_mpi_test.sh path/to/dmsolve
 set -uo pipefail
 dmsolve=$1
@@ -15,8 +19,21 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 explore=("$dmsolve" explore --variant antichess --fen "8/2p5/8/3k4/8/1N6/2PP4/8 w - -" --threads 1 --hash 16
          --job-nodes 100 --tablebase-men 2 --json)
-mpi=(mpirun --oversubscribe --enable-recovery -np 3)
+mpi=(timeout 60 mpirun --oversubscribe --enable-recovery -np 3)
 table() { sed -E 's/,"seconds":[0-9.e+-]+//; s/,"(proof|proof_nodes|proof_depth|refutation|jobs|nodes)":("[^"]*"|[0-9]+|null)//g' "$1"; }
+jobs_in() { python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from jobs').fetchone()[0])" "$1"; }
+# The id, fen, attacker, budget and status of the store's jobs with an id up to $2, one a line.
+job_rows() {
+  python3 -c "import sqlite3, sys
+for row in sqlite3.connect(sys.argv[1]).execute('select id, fen, attacker, budget, status from jobs where id <= ? order by id', (int(sys.argv[2]),)): print(*row, sep='|')" "$1" "$2"
+}
+# The process of rank $2 of the run on the store named $1, found by the rank Open MPI gives it
+# (whatever the program's file is called).
+rank_pid() {
+  for pid in $(pgrep -f "explore .*$1"); do
+    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$pid"
+  done
+}
 check_proofs() {
   local count=0
   for proof in "$1"/*.proof; do
@@ -41,9 +58,7 @@ check_proofs "$dir/p3" "mpirun -np 3"
 launcher=$!
 victim=""
 for _ in $(seq 1 200); do
-  for pid in $(pgrep -f "dmsolve explore .*killed.sqlite"); do
-    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=2" && victim=$pid
-  done
+  victim=$(rank_pid killed.sqlite 2)
   [ -n "$victim" ] && break
   sleep 0.02
 done
@@ -53,6 +68,36 @@ wait "$launcher" || fail "the run with a killed worker failed: $(grep -v PMIX "$
 [ "$(table "$dir/one.json")" = "$(table "$dir/killed.json")" ] ||
   fail "with a killed worker the table differs: $(diff <(table "$dir/one.json") <(table "$dir/killed.json"))"
 check_proofs "$dir/pk" "killed worker"
+
+# The leader killed mid-run: rank 0's process, once the store holds 20 jobs (of some 900).
+# Under --enable-recovery, as the README advises (without it Open MPI ends every rank at once).
+leader=("${mpi[@]}" "${explore[@]}" --store "$dir/leader.sqlite" --proof-dir "$dir/pl")
+"${leader[@]}" >"$dir/leader.json" 2>"$dir/err" &
+launcher=$!
+for _ in $(seq 1 400); do
+  count=0
+  [ -s "$dir/leader.sqlite" ] && { count=$(jobs_in "$dir/leader.sqlite" 2>/dev/null) || count=0; }
+  [ "$count" -ge 20 ] && break
+  sleep 0.02
+done
+victim=$(rank_pid leader.sqlite 0)
+[ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || fail "rank 0 was not running to be killed (the store had $count jobs)"
+wait "$launcher"
+[ $? -ne 124 ] || fail "with rank 0 killed, mpirun did not end within 60 s"
+grep -q "rank 0 has" "$dir/err" || fail "with rank 0 killed, the workers did not say so: $(grep -v PMIX "$dir/err")"
+[ -z "$(rank_pid leader.sqlite 1)$(rank_pid leader.sqlite 2)" ] || fail "with rank 0 killed, workers are left running"
+kept=$(jobs_in "$dir/leader.sqlite") || kept=0
+[ "$kept" -gt 0 ] || fail "the run whose rank 0 was killed kept no job"
+job_rows "$dir/leader.sqlite" "$kept" >"$dir/kept.txt"
+"${leader[@]}" >"$dir/resumed.json" 2>"$dir/err" || fail "resumed after rank 0 was killed: $(grep -v PMIX "$dir/err")"
+[ "$(jobs_in "$dir/leader.sqlite")" -gt "$kept" ] ||
+  fail "the resumed run added no job to the $kept kept (was rank 0 killed after the last one?)"
+job_rows "$dir/leader.sqlite" "$kept" >"$dir/resumed.txt"
+cmp -s "$dir/kept.txt" "$dir/resumed.txt" ||
+  fail "the $kept jobs kept from the killed leader changed: $(diff "$dir/kept.txt" "$dir/resumed.txt" | head)"
+[ "$(table "$dir/one.json")" = "$(table "$dir/resumed.json")" ] ||
+  fail "resumed after the leader was killed, the table differs: $(diff <(table "$dir/one.json") <(table "$dir/resumed.json"))"
+check_proofs "$dir/pl" "killed leader"
 
 # Rank 0 refusing its store: every rank ends (none left waiting for jobs), exit code 2.
 echo "not a database" >"$dir/bad.sqlite"

@@ -47,7 +47,7 @@ std::string proof_name(const Turn& turn, bool compressed) {
 
 int run_explore(const std::vector<std::string>& args) {
 #ifdef DMSOLVE_WITH_MPI
-  const explore::MpiSession mpi;  // under mpirun: rank 0 leads, the others run jobs
+  explore::MpiSession mpi;  // under mpirun: rank 0 leads, the others run jobs
 #endif
   namespace po = boost::program_options;
   std::string variant_name;
@@ -126,7 +126,7 @@ int run_explore(const std::vector<std::string>& args) {
   explore::JobRunner runner(workers, tt, tables ? &*tables : nullptr);
 #ifdef DMSOLVE_WITH_MPI
   if (mpi.active() && mpi.rank() != 0) {
-    explore::mpi_worker_loop(runner, *variant, std::filesystem::temp_directory_path().string());
+    explore::mpi_worker_loop(mpi, runner, *variant, std::filesystem::temp_directory_path().string());
     return kExitOk;
   }
   std::optional<explore::MpiPool> pool;  // rank 0 of several: made first, so that any end stops the workers

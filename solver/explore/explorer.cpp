@@ -247,6 +247,7 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
   std::map<uint64_t, Pending> pending;  // by ticket
   uint64_t tickets = 0;
   seen_ = uint64_t(INT64_MAX);  // the whole store
+  const uint64_t run_first = store_.next_id();  // this run's first job number
   bool stopping = false;
   for (;;) {
     if (!record_verdicts()) return ExploreEnd::Error;
@@ -261,8 +262,9 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
       const Position pos = tree.position(leaf);
       const uint64_t budget = next_budget(stats);
       if (const auto known = lookup(pos, tree.attacker(), budget, seen_)) {
-        // A job of this session in an earlier run counts as one of its jobs, as in run().
-        if (known->id >= first_job_) {
+        // A job of this session in an earlier run counts as one of its jobs, as in run(); one
+        // of this run (a transposition) or of another session is a result reused.
+        if (known->id >= first_job_ && known->id < run_first) {
           count_job(stats, *known);
         } else {
           ++jobs_reused_;

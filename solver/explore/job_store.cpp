@@ -43,11 +43,25 @@ constexpr const char* kSchema = R"(
 
 std::string_view color_name(Color c) { return c == Color::White ? "white" : "black"; }
 
-// A prepared statement, finalized when it goes out of scope.
+// A prepared statement: one made for a single use, finalized when it goes out of scope, or one
+// of those the store keeps for the statements every job runs (parsing them each time was most
+// of an MPI leader's work), reset for its next use.
 class Statement {
  public:
-  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
-  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(sqlite3* db, const char* sql) : owned_(true) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
+  // kept: the store's statement for sql, prepared here on its first use.
+  Statement(sqlite3* db, sqlite3_stmt*& kept, const char* sql) : owned_(false) {
+    if (!kept) sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &kept, nullptr);
+    stmt_ = kept;
+  }
+  ~Statement() {
+    if (owned_) {
+      sqlite3_finalize(stmt_);
+    } else if (stmt_) {
+      sqlite3_reset(stmt_);
+      sqlite3_clear_bindings(stmt_);
+    }
+  }
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
 
@@ -75,6 +89,7 @@ class Statement {
 
  private:
   sqlite3_stmt* stmt_ = nullptr;
+  bool owned_;
 };
 
 JobStatus status_from(const std::string& name) {
@@ -98,6 +113,7 @@ JobStore::JobStore(sqlite3* db, std::string path)
     : db_(db), path_(std::move(path)), proof_dir_(path_ + ".proofs") {}
 
 JobStore::~JobStore() {
+  for (sqlite3_stmt* kept : {find_, insert_, last_id_}) sqlite3_finalize(kept);
   sqlite3_close(db_);
   if (lock_fd_ >= 0) ::close(lock_fd_);
 }
@@ -156,7 +172,7 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
 
 std::optional<JobRecord> JobStore::find(const std::string& fen, Color attacker, uint64_t budget, uint64_t last_id) {
   // A proof or disproof first (the earliest), else the earliest open job with the budget.
-  Statement query(db_,
+  Statement query(db_, find_,
                   "SELECT budget, status, turn, proof_file, proof_nodes, proof_depth, nodes, seconds, id FROM jobs "
                   "WHERE fen = ?1 AND attacker = ?2 AND (status != 'open' OR budget >= ?3) AND id <= ?4 "
                   "ORDER BY status = 'open', id LIMIT 1");
@@ -180,7 +196,7 @@ std::optional<JobRecord> JobStore::find(const std::string& fen, Color attacker, 
 }
 
 std::optional<std::string> JobStore::record(const JobRecord& job) {
-  Statement insert(db_,
+  Statement insert(db_, insert_,
                    "INSERT INTO jobs(id, fen, attacker, budget, status, turn, proof_file, proof_nodes, proof_depth, "
                    "nodes, seconds) VALUES (?11, ?1, ?2, ?3, ?4, NULLIF(?5, ''), NULLIF(?6, ''), ?7, ?8, ?9, ?10)");
   if (!insert.ok()) return error("cannot write the store");
@@ -214,7 +230,7 @@ Expected<uint64_t> JobStore::session_start(const std::string& session) {
 }
 
 uint64_t JobStore::next_id() const {
-  Statement last(db_, "SELECT coalesce(max(id), 0) FROM jobs");
+  Statement last(db_, last_id_, "SELECT coalesce(max(id), 0) FROM jobs");
   return (last.ok() && last.step() == SQLITE_ROW ? last.integer(0) : 0) + 1;
 }
 

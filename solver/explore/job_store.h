@@ -29,6 +29,7 @@
 #include "rules/types.h"
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace dm::explore {
 
@@ -98,6 +99,10 @@ class JobStore {
   std::string error(std::string_view what) const;
 
   sqlite3* db_;
+  // The statements every job runs, prepared once (job_store.cpp's Statement).
+  sqlite3_stmt* find_ = nullptr;
+  sqlite3_stmt* insert_ = nullptr;
+  mutable sqlite3_stmt* last_id_ = nullptr;
   int lock_fd_ = -1;
   std::string path_;
   std::string proof_dir_;

@@ -1,76 +1,69 @@
 #include "solver/explore/mpi_pool.h"
 
-#include <mpi.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
+#include <set>
 #include <thread>
 #include <unistd.h>
+
+#include "solver/explore/pool_messages.h"
 
 namespace dm::explore {
 
 namespace {
 
-constexpr int kJobTag = 1;
-constexpr int kResultTag = 2;
-constexpr int kStopTag = 3;
 constexpr auto kPollPause = std::chrono::microseconds(100);  // between looks for a message
-
-// A message of any length from `source` with `tag`, once MPI_Iprobe or MPI_Probe found it.
-std::string receive(const MPI_Status& probed) {
-  int length = 0;
-  MPI_Get_count(&probed, MPI_BYTE, &length);
-  std::string bytes(size_t(length), '\0');
-  MPI_Recv(bytes.data(), length, MPI_BYTE, probed.MPI_SOURCE, probed.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  return bytes;
-}
+constexpr auto kAlivePeriod = std::chrono::seconds(1);        // rank 0 to its idle workers
+constexpr auto kLeaderSilence = std::chrono::seconds(30);     // an idle worker then takes rank 0 for dead
+constexpr const char* kLostRank = "lost";                     // stop: a rank was lost
 
 void send_bytes(const std::string& bytes, int rank, int tag) {
   MPI_Send(bytes.data(), int(bytes.size()), MPI_BYTE, rank, tag, MPI_COMM_WORLD);
 }
 
-std::optional<JobStatus> status_named(const std::string& name) {
-  for (const JobStatus s : {JobStatus::Proven, JobStatus::Disproven, JobStatus::Open}) {
-    if (job_status_name(s) == name) return s;
+// What a waiting worker rank hears from rank 0: a job, stop, or nothing for kLeaderSilence
+// (rank 0 taken for dead). Alive messages are taken and waiting goes on.
+struct LeaderMessage {
+  enum class Kind : uint8_t { Job, Stop, Silent } kind = Kind::Silent;
+  std::string bytes;
+};
+
+LeaderMessage wait_for_leader() {
+  auto heard = std::chrono::steady_clock::now();
+  for (;;) {
+    int found = 0;
+    MPI_Status probed;
+    MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &found, &probed);
+    const auto now = std::chrono::steady_clock::now();
+    if (!found) {
+      if (now - heard > kLeaderSilence) return {LeaderMessage::Kind::Silent, {}};
+      std::this_thread::sleep_for(kPollPause);
+      continue;
+    }
+    std::string bytes = receive_probed(probed);
+    heard = now;
+    if (probed.MPI_TAG == kJobTag) return {LeaderMessage::Kind::Job, std::move(bytes)};
+    if (probed.MPI_TAG == kStopTag) return {LeaderMessage::Kind::Stop, std::move(bytes)};
   }
-  return std::nullopt;
 }
 
-std::string result_message(uint64_t ticket, const JobRecord& r, const std::string& proof_bytes) {
-  std::ostringstream out;
-  out.precision(17);
-  out << ticket << '\n'
-      << job_status_name(r.status) << '\n'
-      << r.turn << '\n'
-      << r.proof_nodes << '\n'
-      << r.proof_depth << '\n'
-      << r.nodes << '\n'
-      << r.seconds << '\n';
-  return out.str() + proof_bytes;
-}
-
-// The result message's fields; nullopt when it is malformed (never from our own workers).
-std::optional<PoolResult> parse_result(const std::string& bytes) {
-  std::istringstream in(bytes);
-  PoolResult result;
-  std::string status;
-  std::string line;
-  if (!(in >> result.ticket) || !in.ignore() || !std::getline(in, status) || !std::getline(in, result.record.turn)) {
-    return std::nullopt;
+// A worker's result to rank 0; false when rank 0 has not taken it within kLeaderSilence (a
+// result larger than MPI's eager limit waits for rank 0 to receive it, which a dead rank 0
+// never does).
+bool send_to_leader(const std::string& bytes) {
+  MPI_Request request;
+  MPI_Isend(bytes.data(), int(bytes.size()), MPI_BYTE, 0, kResultTag, MPI_COMM_WORLD, &request);
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return true;
+    if (std::chrono::steady_clock::now() - start > kLeaderSilence) return false;
+    std::this_thread::sleep_for(kPollPause);
   }
-  if (!(in >> result.record.proof_nodes >> result.record.proof_depth >> result.record.nodes >> result.record.seconds) ||
-      !in.ignore()) {
-    return std::nullopt;
-  }
-  const auto parsed = status_named(status);
-  if (!parsed) return std::nullopt;
-  result.record.status = *parsed;
-  result.proof_bytes = bytes.substr(size_t(in.tellg()));
-  return result;
 }
 
 std::optional<std::string> read_file(const std::string& path) {
@@ -80,6 +73,14 @@ std::optional<std::string> read_file(const std::string& path) {
 }
 
 }  // namespace
+
+std::string receive_probed(const MPI_Status& probed) {
+  int length = 0;
+  MPI_Get_count(&probed, MPI_BYTE, &length);
+  std::string bytes(size_t(length), '\0');
+  MPI_Recv(bytes.data(), length, MPI_BYTE, probed.MPI_SOURCE, probed.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return bytes;
+}
 
 MpiSession::MpiSession() {
   const bool launched = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") || std::getenv("PMIX_RANK");
@@ -93,12 +94,14 @@ MpiSession::MpiSession() {
 }
 
 MpiSession::~MpiSession() {
-  if (initialized_) MPI_Finalize();
+  if (initialized_ && !rank_lost_) MPI_Finalize();
 }
 
-MpiPool::MpiPool(const MpiSession& session, double deadline_seconds)
-    : deadline_seconds_(deadline_seconds), workers_(size_t(session.size())) {
-  workers_[0].state = Worker::State::Dead;  // rank 0 leads
+MpiPool::MpiPool(MpiSession& session, double deadline_seconds, size_t jobs_per_rank)
+    : session_(session), deadline_seconds_(deadline_seconds), jobs_per_rank_(jobs_per_rank), last_alive_(Clock::now()) {
+  for (int rank = 1; rank < session.size(); ++rank) {
+    for (size_t place = 0; place < jobs_per_rank; ++place) workers_.push_back({rank, Worker::State::Idle, {}, {}});
+  }
 }
 
 size_t MpiPool::idle_workers() const {
@@ -117,20 +120,25 @@ double MpiPool::deadline_for(const PoolJob& job) const {
   return deadline_seconds_ > 0 ? deadline_seconds_ : 60.0 + double(job.budget) / 50000.0;
 }
 
-void MpiPool::send(int rank, const PoolJob& job) {
-  Worker& w = workers_[size_t(rank)];
-  w.state = Worker::State::Busy;
-  w.job = job;
-  w.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(deadline_for(job)));
-  send_bytes(std::to_string(job.ticket) + "\n" + (job.attacker == Color::White ? "w" : "b") + "\n" +
-                 std::to_string(job.budget) + "\n" + job.fen,
-             rank, kJobTag);
+void MpiPool::send(Worker& worker, const PoolJob& job) {
+  worker.state = Worker::State::Busy;
+  worker.job = job;
+  worker.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(deadline_for(job)));
+  send_bytes(job_message(job), worker.rank, kJobTag);
+}
+
+MpiPool::Worker* MpiPool::holding(int rank, uint64_t ticket) {
+  const size_t first = size_t(rank - 1) * jobs_per_rank_;
+  for (size_t i = first; i < first + jobs_per_rank_ && i < workers_.size(); ++i) {
+    if (workers_[i].state != Worker::State::Idle && workers_[i].job.ticket == ticket) return &workers_[i];
+  }
+  return nullptr;
 }
 
 void MpiPool::drain_queue() {
-  for (size_t rank = 1; rank < workers_.size() && !queue_.empty(); ++rank) {
-    if (workers_[rank].state != Worker::State::Idle) continue;
-    send(int(rank), queue_.front());
+  for (size_t i = 0; i < workers_.size() && !queue_.empty(); ++i) {
+    if (workers_[i].state != Worker::State::Idle) continue;
+    send(workers_[i], queue_.front());
     queue_.pop_front();
   }
 }
@@ -143,11 +151,11 @@ void MpiPool::submit(const PoolJob& job) {
 
 void MpiPool::reassign_late() {
   const Clock::time_point now = Clock::now();
-  for (size_t rank = 1; rank < workers_.size(); ++rank) {
-    Worker& w = workers_[rank];
+  for (Worker& w : workers_) {
     if (w.state != Worker::State::Busy || now < w.deadline) continue;
-    std::cerr << "dmsolve explore: rank " << rank << " missed its job's deadline; the job goes to another rank\n";
+    std::cerr << "dmsolve explore: rank " << w.rank << " missed its job's deadline; the job goes to another rank\n";
     w.state = Worker::State::Dead;
+    session_.rank_lost();
     if (in_flight_.count(w.job.ticket)) queue_.push_front(w.job);
   }
   drain_queue();
@@ -161,57 +169,74 @@ std::optional<PoolResult> MpiPool::next(const std::atomic<bool>* interrupt) {
     MPI_Iprobe(MPI_ANY_SOURCE, kResultTag, MPI_COMM_WORLD, &found, &probed);
     if (!found) {
       reassign_late();
+      send_alive();
       std::this_thread::sleep_for(kPollPause);
       continue;
     }
-    const std::string bytes = receive(probed);
-    Worker& w = workers_[size_t(probed.MPI_SOURCE)];
-    w.state = Worker::State::Idle;  // also one taken for dead that came back
-    std::optional<PoolResult> result = parse_result(bytes);
+    std::optional<PoolResult> result = parse_result(receive_probed(probed));
+    if (!result) continue;  // never from our own workers
+    if (Worker* w = holding(probed.MPI_SOURCE, result->ticket)) {
+      w->state = Worker::State::Idle;  // also one taken for dead that came back
+    }
     drain_queue();
-    if (!result || !in_flight_.erase(result->ticket)) continue;  // answered already by another rank
+    if (!in_flight_.erase(result->ticket)) continue;  // answered already by another rank
     return result;
+  }
+}
+
+void MpiPool::send_alive() {
+  const Clock::time_point now = Clock::now();
+  if (now - last_alive_ < kAlivePeriod) return;
+  last_alive_ = now;
+  std::set<int> told;
+  for (const Worker& w : workers_) {
+    if (w.state == Worker::State::Idle && told.insert(w.rank).second) send_bytes("", w.rank, kAliveTag);
   }
 }
 
 void MpiPool::stop() {
   if (stopped_) return;
   stopped_ = true;
-  for (size_t rank = 1; rank < workers_.size(); ++rank) {
-    if (workers_[rank].state != Worker::State::Dead) send_bytes("", int(rank), kStopTag);
+  // A rank taken for dead (it may have come back since) is lost for MPI_Finalize, which every
+  // rank then leaves out.
+  const std::string message = session_.lost() ? kLostRank : "";
+  std::set<int> told;
+  for (const Worker& w : workers_) {
+    if (w.state != Worker::State::Dead && told.insert(w.rank).second) send_bytes(message, w.rank, kStopTag);
   }
 }
 
-void mpi_worker_loop(JobRunner& runner, const Variant& variant, const std::string& scratch_dir) {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& variant, const std::string& scratch_dir) {
+  const int rank = session.rank();
   const std::string proof_path = scratch_dir + "/dmsolve-rank" + std::to_string(rank) + "-" +
                                  std::to_string(::getpid()) + ".proof.zst";
   for (;;) {
-    MPI_Status probed;
-    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &probed);
-    const std::string message = receive(probed);
-    if (probed.MPI_TAG != kJobTag) return;
-    std::istringstream in(message);
-    uint64_t ticket = 0;
-    std::string attacker;
-    uint64_t budget = 0;
-    std::string fen;
-    in >> ticket >> attacker >> budget;
-    in.ignore();
-    std::getline(in, fen);
+    const LeaderMessage message = wait_for_leader();
+    if (message.kind == LeaderMessage::Kind::Silent) {
+      std::cerr << "dmsolve explore: rank " << rank << ": rank 0 has been silent for "
+                << std::chrono::seconds(kLeaderSilence).count() << " s; stopping" << std::endl;
+      session.rank_lost();
+      return;
+    }
+    if (message.kind == LeaderMessage::Kind::Stop) {
+      if (message.bytes == kLostRank) session.rank_lost();
+      return;
+    }
+    const std::optional<PoolJob> job = parse_job(message.bytes);
     Position pos;
-    if (const auto error = pos.set(variant, fen)) {
-      std::cerr << "dmsolve explore: rank " << rank << ": a job's " << error->to_string() << std::endl;
+    const auto error = job ? pos.set(variant, job->fen) : std::optional<FenError>();
+    if (!job || error) {
+      std::cerr << "dmsolve explore: rank " << rank << ": a job's " << (error ? error->to_string() : "message is malformed")
+                << std::endl;
       return;
     }
     // The job runs on its own thread; this one, the only one that calls MPI, watches for stop.
     std::atomic<bool> stop{false};
     std::atomic<bool> finished{false};
     JobOutcome outcome;
-    std::thread job([&] {
+    std::thread thread([&] {
       const search::SearchLimits limits{0, 0.0, &stop};
-      outcome = runner.run(pos, attacker == "w" ? Color::White : Color::Black, budget, limits, proof_path, {});
+      outcome = runner.run(pos, job->attacker, job->budget, limits, proof_path, {});
       finished = true;
     });
     while (!finished) {
@@ -219,12 +244,12 @@ void mpi_worker_loop(JobRunner& runner, const Variant& variant, const std::strin
       MPI_Status stop_probed;
       MPI_Iprobe(0, kStopTag, MPI_COMM_WORLD, &found, &stop_probed);
       if (found) {
-        receive(stop_probed);
+        if (receive_probed(stop_probed) == kLostRank) session.rank_lost();
         stop = true;
       }
       std::this_thread::sleep_for(kPollPause);
     }
-    job.join();
+    thread.join();
     if (stop) return;
     if (!outcome.error.empty() || !outcome.complete) {
       std::cerr << "dmsolve explore: rank " << rank << ": " << (outcome.error.empty() ? "a job did not finish" : outcome.error)
@@ -241,7 +266,12 @@ void mpi_worker_loop(JobRunner& runner, const Variant& variant, const std::strin
       }
       proof_bytes = *bytes;
     }
-    send_bytes(result_message(ticket, outcome.record, proof_bytes), 0, kResultTag);
+    if (!send_to_leader(result_message({job->ticket, std::move(outcome.record), std::move(proof_bytes)}))) {
+      std::cerr << "dmsolve explore: rank " << rank << ": rank 0 has not taken a result for "
+                << std::chrono::seconds(kLeaderSilence).count() << " s; stopping" << std::endl;
+      session.rank_lost();
+      return;
+    }
   }
 }
 

@@ -5,16 +5,20 @@
 // endgame tables (a JobRunner) and sending back the result and, for a proven job, the proof
 // file's bytes. Built only where CMake finds MPI (DMSOLVE_WITH_MPI).
 //
-// Messages (tags below), all as bytes:
-//   job     rank 0 -> worker: "TICKET\nATTACKER\nBUDGET\nFEN" (ATTACKER w or b)
-//   result  worker -> rank 0: "TICKET\nSTATUS\nTURN\nPROOF_NODES\nPROOF_DEPTH\nNODES\nSECONDS\n"
-//           then the proof file's bytes (none unless STATUS is proven)
-//   stop    rank 0 -> worker: empty; a worker stops, abandoning a running job
+// Messages (tags below): a job, rank 0 -> worker, and its result, worker -> rank 0,
+// as pool_messages.h writes them; alive, rank 0 -> each idle worker every second, empty;
+// stop, rank 0 -> worker: the worker stops, abandoning its running job ("lost" when a rank was
+// taken for dead, see below).
 // Faults: a worker that does not answer a job within its deadline (`--job-deadline`, else 60 s
 // plus a second for every 50,000 nodes of budget) is taken for dead; its job goes to another
 // worker, and a result it sends later is dropped (if it comes back, it takes jobs again).
 // Open MPI ends the whole run when one process dies unless started with `mpirun
-// --enable-recovery` (Slurm: `srun --no-kill`), which the documentation says.
+// --enable-recovery` (Slurm: `srun --no-kill`), which the documentation says. With it, two
+// more faults are ours to end: an idle worker that hears nothing from rank 0 for 30 s takes
+// it for dead and stops (rather than wait for ever, as it would for a killed leader); and once
+// a rank is lost, the others leave without MPI_Finalize, which would wait for the lost one.
+
+#include <mpi.h>
 
 #include <chrono>
 #include <deque>
@@ -26,8 +30,15 @@
 
 namespace dm::explore {
 
+// The tags of the pool's messages.
+enum MpiTag : int { kJobTag = 1, kResultTag = 2, kStopTag = 3, kAliveTag = 4 };
+
+// The bytes of the message, of any length, that MPI_Probe or MPI_Iprobe found.
+std::string receive_probed(const MPI_Status& probed);
+
 // MPI for the life of the process: MPI_Init when the process was started by mpirun or srun
-// (their environment says so), MPI_Finalize at the end; nothing otherwise.
+// (their environment says so), MPI_Finalize at the end unless a rank was lost; nothing
+// otherwise.
 class MpiSession {
  public:
   MpiSession();
@@ -38,17 +49,24 @@ class MpiSession {
   bool active() const { return size_ > 1; }  // several ranks: rank 0 leads, the others work
   int rank() const { return rank_; }
   int size() const { return size_; }
+  // A rank died or hung: leave without MPI_Finalize, which would wait for it.
+  void rank_lost() { rank_lost_ = true; }
+  bool lost() const { return rank_lost_; }
 
  private:
   bool initialized_ = false;
+  bool rank_lost_ = false;
   int rank_ = 0;
   int size_ = 1;
 };
 
 class MpiPool final : public JobPool {
  public:
-  // deadline_seconds: 0 for the default deadline of each job (above).
-  MpiPool(const MpiSession& session, double deadline_seconds);
+  // deadline_seconds: 0 for the default deadline of each job (above). jobs_per_rank: the jobs
+  // each worker rank is given at once; dmsolve's own worker ranks take one (each job has all
+  // their threads), the ranks of the master's simulation (tests/bench/master_sim.cpp) stand
+  // for many workers each.
+  MpiPool(MpiSession& session, double deadline_seconds, size_t jobs_per_rank = 1);
   // Stops the workers, however rank 0 ends (a bad store must not leave them waiting).
   ~MpiPool() override { stop(); }
 
@@ -59,30 +77,40 @@ class MpiPool final : public JobPool {
 
  private:
   using Clock = std::chrono::steady_clock;
+  // One job's place on a worker rank.
   struct Worker {
+    int rank = 0;
     enum class State : uint8_t { Idle, Busy, Dead } state = State::Idle;
-    PoolJob job;  // Busy: its job
+    PoolJob job;  // Busy: its job; Dead: the job it missed
     Clock::time_point deadline;
   };
 
-  void send(int rank, const PoolJob& job);
+  void send(Worker& worker, const PoolJob& job);
+  // The place of rank's that holds the job `ticket`; nullptr if none does.
+  Worker* holding(int rank, uint64_t ticket);
   // Hands the jobs of workers past their deadline to others (or to the queue).
   void reassign_late();
+  // Tells the idle worker ranks that rank 0 lives, once a second.
+  void send_alive();
   // The job queue's first job to an idle worker, while there are both.
   void drain_queue();
   double deadline_for(const PoolJob& job) const;
   // Workers not taken for dead.
   size_t live_workers() const;
 
+  MpiSession& session_;
   double deadline_seconds_;
-  std::vector<Worker> workers_;         // by rank; rank 0 is this process, never a worker
+  size_t jobs_per_rank_;
+  Clock::time_point last_alive_;
+  std::vector<Worker> workers_;         // jobs_per_rank places for each rank from 1 up
   std::deque<PoolJob> queue_;           // jobs of dead workers waiting for an idle one
   std::set<uint64_t> in_flight_;  // tickets handed out and not yet answered
   bool stopped_ = false;
 };
 
-// A worker rank's life: takes jobs from rank 0 until told to stop; proofs are written to a
-// file in `scratch_dir` and sent.
-void mpi_worker_loop(JobRunner& runner, const Variant& variant, const std::string& scratch_dir);
+// A worker rank's life: takes jobs from rank 0 until told to stop (or rank 0 is silent too
+// long); proofs are written to a file in `scratch_dir` and sent.
+void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& variant, const std::string& scratch_dir);
+
 
 }  // namespace dm::explore
