@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 explore=("$dmsolve" explore --variant losing-marseillais --threads 1 --hash 16 --job-nodes 2000 --jobs 1000)
 # The table without the seconds, which differ from run to run, and the proof files.
 table() { sed -E 's/,"seconds":[0-9.e+-]+//; s/,"proof":"[^"]*"//' "$1"; }
-jobs_in() { python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from jobs').fetchone()[0])" "$1"; }
+source "$(dirname "$0")/explore_store.sh"  # jobs_in, job_rows
 
 "${explore[@]}" --store "$dir/a.sqlite" --json --proof-dir "$dir/proofs" --html "$dir/a.html" >"$dir/a.json" 2>"$dir/err"
 code=$?

@@ -21,12 +21,7 @@ explore=("$dmsolve" explore --variant antichess --fen "8/2p5/8/3k4/8/1N6/2PP4/8 
          --job-nodes 100 --tablebase-men 2 --json)
 mpi=(timeout 60 mpirun --oversubscribe --enable-recovery -np 3)
 table() { sed -E 's/,"seconds":[0-9.e+-]+//; s/,"(proof|proof_nodes|proof_depth|refutation|jobs|nodes)":("[^"]*"|[0-9]+|null)//g' "$1"; }
-jobs_in() { python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from jobs').fetchone()[0])" "$1"; }
-# The id, fen, attacker, budget and status of the store's jobs with an id up to $2, one a line.
-job_rows() {
-  python3 -c "import sqlite3, sys
-for row in sqlite3.connect(sys.argv[1]).execute('select id, fen, attacker, budget, status from jobs where id <= ? order by id', (int(sys.argv[2]),)): print(*row, sep='|')" "$1" "$2"
-}
+source "$(dirname "$0")/explore_store.sh"  # jobs_in, job_rows
 # The process of rank $2 of the run on the store named $1, found by the rank Open MPI gives it
 # (whatever the program's file is called).
 rank_pid() {
