@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages dmsolve needs (only those missing), then configures and builds
-# the given CMake presets. Sourced by main.sh and test.sh; works on a fresh Debian 12 machine.
+# the given CMake presets. Sourced by main.sh, test.sh and fuzz.sh; works on a fresh Debian 12 machine.
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build libboost-program-options-dev libtbb-dev catch2
           nlohmann-json3-dev libzstd-dev libsqlite3-dev libopenmpi-dev openmpi-bin stockfish
-          fairy-stockfish python3 chromium)
+          fairy-stockfish python3 chromium clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # README command 2: installs what is missing, builds (Release, and with address + undefined
-# sanitizers) and runs every default test in both builds. Slow tests: ctest --preset slow.
+# sanitizers) and runs every default test in both builds, then fuzzes each input door for a
+# minute (.ci/fuzz.sh). Slow tests: ctest --preset slow.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/setup.sh release asan
 ctest --preset release
 ctest --preset asan
+bash .ci/fuzz.sh 60

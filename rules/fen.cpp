@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <limits>
 #include <vector>
 
 #include "rules/notation.h"
@@ -32,6 +33,19 @@ std::optional<int> parse_count(std::string_view text) {
   if (error != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
   return value;
 }
+
+// The file of the kings in the variant's initial array: White's first rank is full of pieces
+// in every array, so the king's place in that rank's letters is its file.
+int initial_king_file(const Variant& variant) {
+  const std::string_view board = variant.start_fen.substr(0, variant.start_fen.find(' '));
+  const size_t first_rank = board.rfind('/') + 1;
+  return int(board.find('K', first_rank) - first_rank);
+}
+
+// The counters' largest values: the halfmove clock is kept in 16 bits, and play goes on counting
+// full moves from the number (an int) without overflowing it.
+constexpr int kMaxHalfmoveClock = std::numeric_limits<uint16_t>::max();
+constexpr int kMaxFullmoveNumber = 1 << 30;
 
 FenError error(std::string field, std::string message) { return {std::move(field), std::move(message)}; }
 
@@ -69,10 +83,13 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
       size_t end = i;
       while (end < board.size() && std::isdigit(static_cast<unsigned char>(board[end]))) ++end;
-      const int run = *parse_count(board.substr(i, end - i));
-      if (run == 0) return error("board", where + ": an empty-square count of 0");
-      file += run;
-      if (file > g.files()) return error("board", where + " has more than " + std::to_string(g.files()) + " squares");
+      // A count too large for an int is as wrong as one too large for the rank.
+      const auto run = parse_count(board.substr(i, end - i));
+      if (run && *run == 0) return error("board", where + ": an empty-square count of 0");
+      if (!run || *run > g.files() - file) {
+        return error("board", where + " has more than " + std::to_string(g.files()) + " squares");
+      }
+      file += *run;
       i = end - 1;
     } else {
       const PieceType t = piece_type_from_letter(c);
@@ -138,6 +155,12 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
         return error("castling", "'" + std::string(1, c) + "' but " + color_name(color) + " has no rook on the " +
                                      (queen_side ? "queen's" : "king's") + " side of the king");
       }
+      // A king that castles has not moved (RULES.md M8, D3, Z4; Chess960 is no variant here).
+      // Elsewhere its castling could go the wrong way or one square, as a plain king move.
+      if (const Square home = make_square(initial_king_file(variant), back_rank); king != home) {
+        return error("castling", "'" + std::string(1, c) + "' but " + color_name(color) +
+                                     "'s king is not on its initial square " + square_name(home));
+      }
       setup_castling(color, queen_side, queen_side ? lsb(rooks) : msb(rooks));
     }
   }
@@ -180,12 +203,17 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
 
   if (fields.size() >= 5) {
     const auto halfmove = parse_count(fields[4]);
-    if (!halfmove) return error("halfmove clock", "'" + std::string(fields[4]) + "' is not a count");
+    if (!halfmove || *halfmove > kMaxHalfmoveClock) {
+      return error("halfmove clock", "'" + std::string(fields[4]) + "' is not a count up to " + std::to_string(kMaxHalfmoveClock));
+    }
     st_->rule50 = uint16_t(*halfmove);
   }
   if (fields.size() == 6) {
     const auto fullmove = parse_count(fields[5]);
-    if (!fullmove || *fullmove == 0) return error("fullmove number", "'" + std::string(fields[5]) + "' is not a positive count");
+    if (!fullmove || *fullmove == 0 || *fullmove > kMaxFullmoveNumber) {
+      return error("fullmove number",
+                   "'" + std::string(fields[5]) + "' is not a positive count up to " + std::to_string(kMaxFullmoveNumber));
+    }
     fullmove_ = *fullmove;
   }
 

@@ -119,10 +119,12 @@ std::optional<std::string> play_movetext(Game& game, std::string_view movetext,
     const std::string label = turn_label(game.position());
     if (outcome(game.position()).is_over()) return label + ": the game is already over";
     const auto moves = split_commas(tokens[t]);
+    const size_t turn_length = size_t(game.position().moves_left());  // 1 for a balanced first turn
     for (size_t i = 0; i < moves.size(); ++i) {
       if (i > 0 && game.turn_complete()) {
-        return label + ": '" + moves[i] + "' cannot follow '" + moves[i - 1] +
-               "', which ended the turn (check or capture of the king)";
+        return label + ": '" + moves[i] + "' cannot follow '" + moves[i - 1] + "', which ended the turn" +
+               (i < turn_length ? " (check or capture of the king)"
+                                : " (this turn has " + std::to_string(turn_length) + (turn_length == 1 ? " move)" : " moves)"));
       }
       const auto move = parse_move(game.position(), moves[i]);
       if (!move) return label + ": " + move.error();

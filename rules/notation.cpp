@@ -1,5 +1,6 @@
 #include "rules/notation.h"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -85,8 +86,9 @@ Expected<SanParts> split_san(std::string_view text, const Geometry& g) {
   size_t i = 0;
   if (i < rest.size() && is_file_letter(rest[i])) parts.from_file = rest[i++] - 'a';
   if (i < rest.size()) {
+    // A rank past every board stops growing (it matches no move) rather than overflow.
     int rank = 0;
-    for (; i < rest.size() && is_digit(rest[i]); ++i) rank = rank * 10 + (rest[i] - '0');
+    for (; i < rest.size() && is_digit(rest[i]); ++i) rank = std::min(rank * 10 + (rest[i] - '0'), kMaxRanks + 1);
     if (i != rest.size() || rank == 0) return Result::failure("'" + std::string(text) + "' is not a move");
     parts.from_rank = rank - 1;
   }

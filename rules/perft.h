@@ -11,6 +11,10 @@
 
 namespace dm {
 
+// The deepest count the command takes, in moves or turns: perft recurses once per move, so its
+// stack grows with the depth, and no count this deep ever ends from a position with moves.
+constexpr int kMaxPerftDepth = 64;
+
 uint64_t perft(Position& pos, int depth);
 
 // Perft by turns: the number of sequences of `turns` whole turns (a turn that check or a king

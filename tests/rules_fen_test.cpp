@@ -140,6 +140,9 @@ const std::vector<BadFen> kBad = {
     {"chess", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", "rank 7 has 7 squares"},
     {"chess", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", "more than 8 squares"},
     {"chess", "rnbqkbnrp/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", "more than 8 squares"},
+    // Counts beyond an int, and one that would overflow it once added (found by tests/fuzz/fuzz_fen).
+    {"chess", "rnbqkbnr/pppppppp/8/99999999999/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", "more than 8 squares"},
+    {"chess", "rnbqkbnr/pppppppp/8/1p2147483647/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", "more than 8 squares"},
     {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "board", "rank 1 has 7 squares"},
     {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1", "board", "more than 8 ranks"},
     {"chess", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", "7 ranks"},
@@ -172,6 +175,12 @@ const std::vector<BadFen> kBad = {
     {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KKq - 0 1", "castling", "'K' repeated"},
     {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkqk - 0 1", "castling", "'k' repeated"},
     {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KX - 0 1", "castling", "unknown letter 'X'"},
+    // A king off its initial square has moved: its castling would go the wrong way, or one square
+    // as a plain king move does (Chess960 is no variant here; found by tests/fuzz/fuzz_fen).
+    {"chess", "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", "castling", "White's king is not on its initial square e1"},
+    {"chess", "4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "castling", "not on its initial square e1"},
+    {"doublemove", "rk5r/8/8/8/8/8/8/4K3 b kq - 0 1", "castling", "Black's king is not on its initial square e8"},
+    {"mainzer", "r3k5r/11/11/11/11/11/11/R4K4R w KQkq - 0 1", "castling", "Black's king is not on its initial square f8"},
     {"antichess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling", "no castling"},
     {"losing-marseillais", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w k - 0 1", "castling", "no castling"},
     // E.p.
@@ -189,6 +198,9 @@ const std::vector<BadFen> kBad = {
     {"chess", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock", "'-1'"},
     {"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number", "'0'"},
     {"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 one", "fullmove number", "'one'"},
+    // Beyond what the engine counts: the clock's 16 bits, a fullmove number play would overflow.
+    {"chess", "4k3/8/8/8/8/8/8/4K3 w - - 65536 1", "halfmove clock", "'65536'"},
+    {"chess", "4k3/8/8/8/8/8/8/4K3 b - - 0 2147483647", "fullmove number", "'2147483647'"},
 };
 
 TEST_CASE("fen: bad FENs are rejected naming the field", "[rules][fen]") {

@@ -14,9 +14,12 @@
 
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <deque>
 #include <map>
+#include <random>
 #include <sstream>
 
+#include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
 #include "rules/position.h"
@@ -237,7 +240,8 @@ PerftTable mainzer_table() { return read_tsv(kMainzer, "mainzer", 0, 1, 2, 3, tr
 // The tricky files mix orthodox positions with Chess960 ones (ids "xfen-*", a king not on the
 // e-file with castling rights, and Shredder-FEN castling letters such as "Ff"). Chess960 is not
 // a rule set of this project (RULES.md section 7: KQkq name the outer rooks, castling as in the
-// variant), so those blocks are left out here and counted in their own test below.
+// variant), so those blocks are left out; the FEN reader refuses their castling rights (a king
+// off its initial square).
 bool is_chess960_block(const PerftRow& row) {
   const auto fields = test::split_words(row.fen);
   if (fields.size() < 3 || fields[2] == "-") return false;
@@ -260,9 +264,9 @@ bool is_chess960_block(const PerftRow& row) {
   return (white && !king_on_e(ranks.back(), 'K')) || (black && !king_on_e(ranks.front(), 'k'));
 }
 
-PerftTable tricky_table(const std::string& path, bool chess960) {
+PerftTable tricky_table(const std::string& path) {
   PerftTable table = read_perft_blocks(path, "chess");
-  std::erase_if(table.rows, [chess960](const PerftRow& row) { return is_chess960_block(row) != chess960; });
+  std::erase_if(table.rows, is_chess960_block);
   return table;
 }
 
@@ -309,7 +313,7 @@ TEST_CASE("perft: perftsuite.epd, large counts", "[rules][perft][slow]") {
 
 TEST_CASE("perft: python-chess and shakmaty tricky positions", "[rules][perft]") {
   for (const auto& path : {kPythonChess, kShakmaty}) {
-    const auto table = tricky_table(path, false);
+    const auto table = tricky_table(path);
     check_table_read(path, table);
     CHECK(check_rows(table, 0, kDefaultNodes) > 0);
   }
@@ -318,7 +322,7 @@ TEST_CASE("perft: python-chess and shakmaty tricky positions", "[rules][perft]")
 TEST_CASE("perft: python-chess and shakmaty tricky positions, large counts", "[rules][perft][slow]") {
   size_t checked = 0;
   for (const auto& path : {kPythonChess, kShakmaty}) {
-    const auto table = tricky_table(path, false);
+    const auto table = tricky_table(path);
     check_table_read(path, table);
     checked += check_rows(table, kDefaultNodes, kSlowNodes);
   }
@@ -377,6 +381,39 @@ TEST_CASE("perft: divide sums to perft and the position is restored", "[rules][p
       CHECK(pos.fen() == fen);
     }
   }
+}
+
+// The same over positions met in random games of every variant (mid-turn positions of the
+// double-move variants included): divide's parts sum to perft, by moves and by turns, the
+// divide has one entry per legal move, and the position is restored.
+TEST_CASE("perft: divide sums to perft at random positions of every variant", "[rules][perft]") {
+  std::mt19937 rng(7);
+  size_t positions = 0;
+  for (const auto name : variant_names()) {
+    Position pos;
+    pos.set_start(test::variant_named(name));
+    std::deque<StateInfo> states;
+    for (int ply = 0; ply < 24; ++ply) {
+      MoveList moves;
+      generate_legal(pos, moves);
+      if (moves.empty()) break;
+      if (ply % 6 == 5) {
+        const std::string fen = pos.fen();
+        INFO(name << " " << fen);
+        for (const PerftUnit unit : {PerftUnit::Moves, PerftUnit::Turns}) {
+          const auto divide = perft_divide(pos, 2, unit);
+          CHECK(divide.size() == moves.size());
+          uint64_t sum = 0;
+          for (const auto& entry : divide) sum += entry.second;
+          CHECK(sum == (unit == PerftUnit::Moves ? perft(pos, 2) : perft_turns(pos, 2)));
+          CHECK(pos.fen() == fen);
+        }
+        ++positions;
+      }
+      pos.do_move(moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)], states.emplace_back());
+    }
+  }
+  CHECK(positions >= 2 * variant_names().size());
 }
 
 }  // namespace dm

@@ -247,7 +247,7 @@ TEST_CASE("turns FEN: the key after play equals the key of the FEN, mid-turn and
   }
   INFO("about " << positions << " positions from the starts");
   for (const auto& text : mismatches) UNSCOPED_INFO(text);
-  // The two e.p. cases tagged [bug] above are rare in random play; these seeds do not meet them
+  // The two directed e.p. cases above are rare in random play; these seeds do not meet them
   // (the longer playouts of the next case do).
   CHECK(mismatches.empty());
 }

@@ -10,13 +10,14 @@
 #include "rules/outcome.h"
 #include "solver/app/command.h"
 #include "solver/app/interrupt.h"
+#include "solver/app/option_checks.h"
 #include "solver/app/progress_display.h"
 #include "solver/explore/explorer.h"
 #include "solver/explore/move_proof.h"
 #ifdef DMSOLVE_WITH_MPI
 #include "solver/explore/mpi_pool.h"
 #endif
-#include "solver/explore/whole_file.h"
+#include "solver/files/whole_file.h"
 #include "solver/report/explore_format.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
@@ -69,7 +70,7 @@ int run_explore(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("variant,v", po::value(&variant_name)->default_value("chess"), "variant name")
       ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
-      ("fen,f", po::value(&fen), "the position to explore (default: the variant's initial array)")
+      ("fen,f", fen_value(&fen), "the position to explore (default: the variant's initial array)")
       ("moves,m", po::value(&moves), "play these turns first, e.g. \"1.e3\" (movetext, as replay takes it)")
       ("store", po::value(&store_path), "the SQLite store of jobs (created if missing; a run resumes from it)")
       ("job-nodes", po::value(&options.job_nodes)->default_value(options.job_nodes), "the first job budget of each tree, in nodes")
@@ -104,7 +105,12 @@ int run_explore(const std::vector<std::string>& args) {
   }
   if (store_path.empty()) return report_bad_input("explore", "give --store FILE");
   if (options.job_nodes == 0) return report_bad_input("explore", "--job-nodes must be at least 1");
-  if (hash_mb == 0) return report_bad_input("explore", "--hash must be at least 1");
+  for (const auto& error : {count_error("--job-nodes", options.job_nodes), count_error("--jobs", options.max_jobs),
+                            count_error("--nodes", options.limits.nodes), seconds_error("--time", options.limits.seconds),
+                            seconds_error("--job-deadline", job_deadline), threads_error(threads),
+                            megabytes_error("--hash", hash_mb, 1), count_error("--tablebase-mb", tablebase_mb)}) {
+    if (error) return report_bad_input("explore", *error);
+  }
   if (const auto error = tablebase::max_men_error(tablebase_men)) return report_bad_input("explore", *error);
   const auto variant = make_variant(variant_name, rules);
   if (!variant) return report_bad_input("explore", variant.error());
@@ -184,10 +190,13 @@ int run_explore(const std::vector<std::string>& args) {
   }
   std::cout << (vm.count("json") ? report::explore_json_lines(report) : report::explore_table(report)) << std::flush;
   if (!html_path.empty()) {
-    if (const auto error = explore::write_whole_file(html_path, report::explore_html(report))) {
+    if (const auto error = files::write_whole_file(html_path, report::explore_html(report))) {
       std::cerr << "dmsolve explore: " << *error << std::endl;
       code = kExitFailure;
     }
+  }
+  if (tables && !tables->stats().error.empty()) {
+    std::cerr << "dmsolve explore: --tablebase-dir: a table was not kept: " << tables->stats().error << std::endl;
   }
   return code;
 }

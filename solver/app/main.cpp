@@ -1,8 +1,12 @@
 // dmsolve: entry point; dispatches to the sub-command named by the first argument.
 
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "solver/app/command.h"
@@ -37,7 +41,26 @@ int main(int argc, char** argv) {
     return dm::app::kExitOk;
   }
   for (const auto& command : kCommands) {
-    if (command.name == name) return command.run(std::vector<std::string>(argv + 2, argv + argc));
+    if (command.name != name) continue;
+    try {
+      const int code = command.run(std::vector<std::string>(argv + 2, argv + argc));
+      // A full disk or a closed pipe under standard output: say so, rather than exit as if the
+      // whole output had been written.
+      if (!std::cout.flush()) {
+        std::cerr << "dmsolve " << name << ": cannot write the output: " << std::strerror(errno) << '\n';
+        return code == dm::app::kExitOk ? dm::app::kExitFailure : code;
+      }
+      return code;
+    } catch (const std::bad_alloc&) {
+      // Room ran out beyond what the command sized up front (--hash and the endgame tables are
+      // refused at the start when too large): say so rather than abort.
+      std::cerr << "dmsolve " << name << ": out of memory (try a smaller --hash or --tablebase-mb, or fewer --threads)\n";
+      return dm::app::kExitBadInput;
+    } catch (const std::system_error& e) {
+      // The system refused a resource other than memory: most often a thread.
+      std::cerr << "dmsolve " << name << ": the system refused a resource: " << e.what() << '\n';
+      return dm::app::kExitBadInput;
+    }
   }
   std::cerr << "dmsolve: unknown command '" << name << "' (try dmsolve --help)\n";
   return dm::app::kExitBadInput;

@@ -1,6 +1,7 @@
 // dmsolve perft: counts move sequences from a position, with a per-move breakdown on request.
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "rules/notation.h"
 #include "rules/perft.h"
 #include "solver/app/command.h"
+#include "solver/app/option_checks.h"
 
 namespace dm::app {
 
@@ -23,7 +25,7 @@ int run_perft(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("variant,v", po::value(&variant_name)->default_value("chess"), "variant name")
       ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
-      ("fen,f", po::value(&fen), "start position (default: the variant's initial array)")
+      ("fen,f", fen_value(&fen), "start position (default: the variant's initial array)")
       ("depth,d", po::value(&depth), "count sequences of this many moves (plies)")
       ("turns,t", po::value(&turns), "count sequences of this many whole turns")
       ("start", "the initial array as a game start (a balanced variant's first turn is one move); the default without --fen")
@@ -41,6 +43,9 @@ int run_perft(const std::vector<std::string>& args) {
     return report_bad_input("perft", e.what());
   }
   if ((depth < 0) == (turns < 0)) return report_bad_input("perft", "give one of --depth N or --turns N (N >= 0)");
+  if (std::max(depth, turns) > kMaxPerftDepth) {
+    return report_bad_input("perft", "--depth and --turns must be at most " + std::to_string(kMaxPerftDepth));
+  }
   if (vm.count("start") && !fen.empty()) return report_bad_input("perft", "--start and --fen exclude each other");
   const PerftUnit unit = turns >= 0 ? PerftUnit::Turns : PerftUnit::Moves;
   const int count = unit == PerftUnit::Turns ? turns : depth;

@@ -10,6 +10,7 @@
 #include "rules/outcome.h"
 #include "rules/piece.h"
 #include "solver/app/command.h"
+#include "solver/app/option_checks.h"
 
 namespace dm::app {
 
@@ -47,7 +48,7 @@ int run_replay(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("variant,v", po::value(&variant_name), "variant name (default: the PGN's [Variant] tag, else chess)")
       ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
-      ("fen,f", po::value(&fen), "start position (default: the PGN's [FEN] tag, else the initial array as a game start)")
+      ("fen,f", fen_value(&fen), "start position (default: the PGN's [FEN] tag, else the initial array as a game start)")
       ("pgn", po::value(&pgn_file), "read the game from a PGN file")
       ("json", "print one JSON object on one line: fen (final) and turns (the FEN after every turn)")
       ("movetext", po::value(&movetext_words)->composing(), "the moves, e.g. \"1.e4 e5,Nc6 2.Qh5,Nf3\"");

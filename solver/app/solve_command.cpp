@@ -8,6 +8,7 @@
 
 #include "solver/app/command.h"
 #include "solver/app/interrupt.h"
+#include "solver/app/option_checks.h"
 #include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
 #include "solver/puzzle/puzzle_file.h"
@@ -27,8 +28,9 @@ int report_error(const std::string& id, const std::string& error, const TreeSett
   return report_bad_input("solve", error);
 }
 
-// What a problem's build left to print: its tree, or the message saying that the tree's
-// re-check disagreed (that tree is never printed; exit code kExitFailure).
+// What a problem's build left to print: its tree, and the message saying that the tree's
+// re-check disagreed (that tree is never printed) or that its proof file could not be written
+// (exit code kExitFailure for either).
 struct Printout {
   std::string tree;
   std::string error;
@@ -38,7 +40,11 @@ Printout printout(tree::SolutionTree& tree, const std::string& id, TreeFormat fo
   if (const tree::CheckResult check = recheck(tree, settings); !check.ok()) {
     return {"", "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the tree's re-check disagrees: " + check.message};
   }
-  return {write_tree(tree, format, settings, id) + (settings.json_line ? "\n" : ""), ""};
+  std::string error;
+  if (!tree.proof_error.empty() && (!settings.proof.empty() || !settings.proof_dir.empty())) {
+    error = "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the proof was not written: " + tree.proof_error;
+  }
+  return {write_tree(tree, format, settings, id) + (settings.json_line ? "\n" : ""), error};
 }
 
 // Solves the problems in order and prints each tree; the exit code.
@@ -59,6 +65,9 @@ int solve_all(const std::vector<BatchProblem>& problems, const std::vector<std::
         std::cout << out.tree << std::flush;
         out = {};
       });
+  if (const std::string error = batch.tables_keep_error(); !error.empty()) {
+    std::cerr << "dmsolve solve: --tablebase-dir: a table was not kept: " << error << std::endl;
+  }
   return code;
 }
 
@@ -77,7 +86,7 @@ int run_solve(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("variant,v", po::value(&variant_name)->default_value("chess"), "variant name")
       ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
-      ("fen,f", po::value(&fen), "problem position")
+      ("fen,f", fen_value(&fen), "problem position")
       ("stip,s", po::value(&stipulation_text), "stipulation: #N =N winN s#N s=N h#N h=N h#N.5 (lengths in attacker turns), win, lose, loseN");
   add_tree_options(options, settings);
   po::options_description hidden;
@@ -94,7 +103,8 @@ int run_solve(const std::vector<std::string>& args) {
                    "       dmsolve solve FILE.epd [options]   (puzzle file: puzzles/README.md)\n"
                    "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
                    "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
-                   "is not printed); 2 bad options or a bad problem (the others are still solved).\n"
+                   "is not printed) or a proof file could not be written; 2 bad options or a bad problem (the\n"
+                   "others are still solved).\n"
                 << options;
       return kExitOk;
     }

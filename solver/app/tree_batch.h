@@ -69,6 +69,10 @@ class TreeBatch {
   // tables, and no --nodes limit below the budget.
   bool builds_alone() const { return !alone_.empty(); }
 
+  // Why an endgame table could not be kept in --tablebase-dir (a full disk), or "": the
+  // problems are solved all the same, with the table in memory.
+  std::string tables_keep_error() { return tables_.keep_error(); }
+
  private:
   // One thread's means to build problems alone.
   struct Alone {

@@ -3,18 +3,13 @@
 #include <cctype>
 #include <filesystem>
 
+#include "solver/app/option_checks.h"
 #include "solver/report/html_format.h"
 #include "solver/report/json_format.h"
 #include "solver/report/pgn_format.h"
 #include "solver/report/text_format.h"
 
 namespace dm::app {
-
-namespace {
-
-constexpr size_t kMaxHashMb = size_t(1) << 20;  // 1 TiB
-
-}  // namespace
 
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings) {
   namespace po = boost::program_options;
@@ -45,11 +40,11 @@ bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stip
 }
 
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm) {
-  if (settings.threads < 0) return Expected<TreeFormat>::failure("--threads must be 0 or more");
-  if (settings.hash_mb < 1 || settings.hash_mb > kMaxHashMb) {
-    return Expected<TreeFormat>::failure("--hash must be from 1 to " + std::to_string(kMaxHashMb) + " MiB");
+  for (const auto& error : {threads_error(settings.threads), megabytes_error("--hash", settings.hash_mb, 1),
+                            count_error("--tablebase-mb", settings.tablebase_mb),
+                            seconds_error("--time", settings.seconds), count_error("--nodes", settings.nodes)}) {
+    if (error) return Expected<TreeFormat>::failure(*error);
   }
-  if (settings.seconds < 0) return Expected<TreeFormat>::failure("--time must be 0 or more");
   if (vm.count("tablebase-men")) {
     if (const auto error = tablebase::max_men_error(settings.tablebase_men)) return Expected<TreeFormat>::failure(*error);
   }

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <boost/program_options.hpp>
@@ -16,6 +15,7 @@
 #include "solver/app/progress_display.h"
 #include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
+#include "solver/files/whole_file.h"
 #include "solver/puzzle/puzzle_file.h"
 #include "solver/puzzle/verdict.h"
 #include "solver/report/html_format.h"
@@ -151,9 +151,8 @@ std::optional<std::string> write_report(const std::vector<Outcome>& outcomes, co
   std::string title = "dmsolve verify:";
   for (const auto& f : files) title += " " + f;
   const std::string path = (std::filesystem::path(settings.report_dir) / "index.html").string();
-  std::ofstream out(path);
-  out << report::write_html_collection(title, entries, format_options(settings.tree, ""));
-  if (!out) return "--report: cannot write " + path;
+  const std::string page = report::write_html_collection(title, entries, format_options(settings.tree, ""));
+  if (const auto failure = dm::files::write_whole_file(path, page)) return "--report: " + *failure;
   return std::nullopt;
 }
 
@@ -184,8 +183,9 @@ int run_verify(const std::vector<std::string>& args) {
                    "the tree and the verdict (sound, or: no-solution, cooked, short-solution, dual,\n"
                    "source-fails, unknown), then a summary table.\n"
                    "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, a limit reached,\n"
-                   "or its tree re-check disagrees); 2 bad options, an unreadable file or a bad entry\n"
-                   "(reported as FILE:LINE: field: why, the other entries still run); 130 interrupted (Ctrl-C).\n"
+                   "or its tree re-check disagrees), or the report or a proof could not be written; 2 bad options,\n"
+                   "an unreadable file or a bad entry (reported as FILE:LINE: field: why, the other entries still\n"
+                   "run); 130 interrupted (Ctrl-C).\n"
                 << options;
       return kExitOk;
     }
@@ -246,16 +246,26 @@ int run_verify(const std::vector<std::string>& args) {
         Outcome& o = built[i];
         if (!o.verified) return;
         if (!passed(o) && code == kExitOk) code = kExitFailure;
+        if (!o.tree.proof_error.empty() && !settings.tree.proof_dir.empty()) {
+          std::cerr << "dmsolve verify: " << o.puzzle->id << ": the proof was not written: " << o.tree.proof_error << std::endl;
+          code = kExitFailure;
+        }
         print_outcome(o, *format, settings);
         outcomes.push_back(std::move(o));
       });
+  if (const std::string error = (*batch)->tables_keep_error(); !error.empty()) {
+    std::cerr << "dmsolve verify: --tablebase-dir: a table was not kept: " << error << std::endl;
+  }
   const bool interrupted = InterruptCatcher::raised();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // The table goes to stdout, unless stdout carries JSON.
   std::ostream& table = settings.tree.json_line || *format == TreeFormat::Json ? std::cerr : std::cout;
   print_summary(outcomes, bad_entries, total, seconds, interrupted, table);
   if (!settings.report_dir.empty()) {
-    if (const auto error = write_report(outcomes, settings, files)) code = report_bad_input("verify", *error);
+    if (const auto error = write_report(outcomes, settings, files)) {
+      std::cerr << "dmsolve verify: " << *error << std::endl;
+      code = kExitFailure;
+    }
   }
   return interrupted ? kExitInterrupted : code;
 }

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <map>
 
-#include "solver/explore/whole_file.h"
+#include "solver/files/whole_file.h"
 #include "solver/proof/proof_writer.h"
 #include "solver/search/root_turns.h"
 
@@ -222,7 +222,7 @@ bool Explorer::commit(PoolResult& result, JobRecord& record) {
   record.id = store_.next_id();
   if (record.status == JobStatus::Proven) {
     const std::string path = store_.proof_path(record.id);
-    if (const auto error = write_whole_file(path, result.proof_bytes)) {
+    if (const auto error = files::write_whole_file(path, result.proof_bytes)) {
       error_ = *error;
       return false;
     }

@@ -147,7 +147,9 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
   sqlite3_busy_timeout(db, 5000);
   if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", nullptr, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_exec(db, kSchema, nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return Result::failure(store->error("not an explore store"));
+    // A fresh store on a full disk (SQLITE_FULL), or over a file-size limit (SQLITE_IOERR).
+    const bool full = sqlite3_errcode(db) == SQLITE_FULL || sqlite3_errcode(db) == SQLITE_IOERR;
+    return Result::failure(store->error(full ? "cannot write the store" : "not an explore store"));
   }
   Statement read(db, "SELECT key, value FROM meta");
   std::map<std::string, std::string> meta;

@@ -9,7 +9,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
+
+#include "solver/files/whole_file.h"
 
 namespace dm::proof {
 
@@ -222,15 +223,8 @@ void AtomicLineWriter::drain(bool end) {
 }
 
 void AtomicLineWriter::write_out(const char* data, size_t size) {
-  while (size > 0 && !error_) {
-    const ssize_t count = ::write(fd_, data, size);
-    if (count < 0) {
-      if (errno != EINTR) fail(system_error());
-      continue;
-    }
-    data += count;
-    size -= size_t(count);
-  }
+  if (error_) return;
+  if (const auto error = files::write_all(fd_, data, size)) fail(*error);
 }
 
 void AtomicLineWriter::fail(const std::string& why) {
@@ -240,24 +234,15 @@ void AtomicLineWriter::fail(const std::string& why) {
 std::optional<std::string> AtomicLineWriter::commit() {
   assert(!committed_);
   if (!error_) drain(true);
-  if (!error_ && ::fsync(fd_) != 0) fail(system_error());
-  if (::close(fd_) != 0) fail(system_error());
-  fd_ = -1;
-  if (!error_ && std::rename(part_path_.c_str(), path_.c_str()) != 0) fail(system_error());
   if (error_) {
     discard();
     return error_;
   }
-  committed_ = true;
-  // The rename itself reaches the disk with the directory; a failure here loses nothing that
-  // is not already in place, so it is not reported.
-  std::filesystem::path directory = std::filesystem::path(path_).parent_path();
-  if (directory.empty()) directory = ".";
-  if (const int dir_fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir_fd >= 0) {
-    ::fsync(dir_fd);
-    ::close(dir_fd);
-  }
-  return std::nullopt;
+  const int fd = fd_;
+  fd_ = -1;
+  error_ = files::commit_part(fd, part_path_, path_);
+  committed_ = !error_;
+  return error_;
 }
 
 void AtomicLineWriter::discard() {

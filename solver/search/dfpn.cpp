@@ -10,6 +10,8 @@ namespace dm::search {
 namespace {
 
 constexpr uint64_t kReportEvery = 1024;
+// Nodes between two looks at the clock (SearchControl::check_clock).
+constexpr uint64_t kClockEvery = 32;
 
 // The second best number may be exceeded by a quarter (at least one).
 ProofNumber epsilon_threshold(ProofNumber second) {
@@ -73,7 +75,11 @@ Dfpn::~Dfpn() { flush_nodes(); }
 
 void Dfpn::count_node() {
   ++nodes_;
-  if (++unreported_ >= kReportEvery) flush_nodes();
+  if (++unreported_ >= kReportEvery) {
+    flush_nodes();
+  } else if (unreported_ % kClockEvery == 0) {
+    control_.check_clock();
+  }
 }
 
 void Dfpn::flush_nodes() {

@@ -9,6 +9,8 @@ namespace dm::search {
 namespace {
 
 constexpr uint64_t kReportEvery = 1024;
+// Nodes between two looks at the clock (SearchControl::check_clock).
+constexpr uint64_t kClockEvery = 32;
 
 }  // namespace
 
@@ -34,6 +36,8 @@ void HelpSearch::count_node() {
   if (++unreported_ >= kReportEvery) {
     control_.add_nodes(unreported_);
     unreported_ = 0;
+  } else if (unreported_ % kClockEvery == 0) {
+    control_.check_clock();
   }
 }
 

@@ -1,5 +1,9 @@
 #include "solver/search/workers.h"
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include "solver/search/parallel.h"
 
 namespace dm::search {
@@ -16,8 +20,21 @@ Workers::Arena::Arena(int threads)
 Workers::Workers(int threads) : threads_(thread_count(threads)) {
   if (threads_ > 1) {
     arena_.emplace(threads_);
+    start_threads();
     marks_ = std::make_unique<BusyMarks>();
   }
+}
+
+void Workers::start_threads() {
+  // Each task waits until every thread of the arena holds one, so oneTBB must start them all;
+  // the wait gives up after a second, so a busy machine only makes it a warm-up.
+  const int count = threads_;
+  std::atomic<int> arrived{0};
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  for_each(size_t(count), [&](size_t) {
+    arrived.fetch_add(1);
+    while (arrived.load() < count && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+  });
 }
 
 void Workers::for_each(size_t count, const std::function<void(size_t)>& body) {

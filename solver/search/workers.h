@@ -39,6 +39,11 @@ class Workers {
     tbb::task_arena arena;
   };
 
+  // Starts every worker thread of the arena now, while the memory is free: oneTBB starts them
+  // when first needed, and a thread the system refuses then (an address-space limit that the
+  // tables have filled) ends the program inside oneTBB, where no caller can catch it.
+  void start_threads();
+
   int threads_;
   std::optional<Arena> arena_;  // with more than one thread
   std::unique_ptr<BusyMarks> marks_;

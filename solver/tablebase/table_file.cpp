@@ -7,6 +7,8 @@
 #include <iterator>
 #include <sstream>
 
+#include "solver/files/whole_file.h"
+
 namespace dm::tablebase {
 
 namespace {
@@ -55,19 +57,8 @@ std::optional<std::string> write_table(const std::string& path, const Variant& v
   const size_t size = ZSTD_compress2(context, frame.data(), frame.size(), values.data(), values.size());
   ZSTD_freeCCtx(context);
   if (ZSTD_isError(size)) return path + ": cannot compress: " + ZSTD_getErrorName(size);
-  const std::string part = path + ".part";
-  {
-    std::ofstream out(part, std::ios::binary | std::ios::trunc);
-    out << header_of(variant, m);
-    out.write(frame.data(), std::streamsize(size));
-    if (!out.flush()) {
-      std::filesystem::remove(part, ec);
-      return path + ": cannot write";
-    }
-  }
-  std::filesystem::rename(part, path, ec);
-  if (ec) return path + ": cannot write: " + ec.message();
-  return std::nullopt;
+  frame.resize(size);
+  return files::write_whole_file(path, header_of(variant, m) + frame);
 }
 
 }  // namespace dm::tablebase

@@ -11,4 +11,13 @@ Tablebase* TablebaseSet::for_variant(const Variant& variant) {
   return tables.get();
 }
 
+std::string TablebaseSet::keep_error() {
+  std::lock_guard lock(mutex_);
+  std::string error;
+  for (const auto& [name, tables] : tables_) {
+    if (const std::string e = tables->stats().error; !e.empty()) error = e;
+  }
+  return error;
+}
+
 }  // namespace dm::tablebase

@@ -108,6 +108,10 @@ class Checker {
     return check_direct();
   }
 
+  // check_proof() could not run the checker (no room for its node file): its message is no
+  // disagreement, and the tree is not confirmed.
+  bool check_failed() const { return check_failed_; }
+
   // win, lose and loseN, proven (tree/proof_tree.h): the proof file is accepted by the
   // independent proof checker, for this position, rules and winner, and the tree's first turns
   // stand on it: every turn of the defender is shown, each answer is legal, and each leads to
@@ -115,6 +119,10 @@ class Checker {
   std::string check_proof() {
     const std::string& file = tree_.proof->file;
     const proof::CheckResult checked = proof::check_proof(file);
+    if (checked.status == proof::CheckStatus::Error) {
+      check_failed_ = true;  // no verdict on the proof (no room for the checker's node file)
+      return "the proof could not be re-checked: " + checked.flaw();
+    }
     if (!checked.accepted()) return "the proof is rejected: " + checked.flaw();
     if (checked.winner != attacker_) return "the proof is a win for the other side";
     if (checked.position != proof::canonical_fen(tree_.position)) return "the proof is of another position";
@@ -355,6 +363,7 @@ class Checker {
   Stipulation stip_;
   bool full_;
   Color attacker_;
+  bool check_failed_ = false;
 };
 
 // Counts the turns of the game tree up to `depth` turns deep, stopping past `budget`.
@@ -392,7 +401,9 @@ CheckResult check_tree(const SolutionTree& tree, const CheckOptions& options) {
       return {CheckVerdict::Partial, "a disproof has no proof file to re-check"};
     }
     if (!tree.proof) return {CheckVerdict::Partial, "no proof file was written: " + tree.proof_error};
-    const std::string error = Checker(tree, false).check_proof();
+    Checker checker(tree, false);
+    const std::string error = checker.check_proof();
+    if (checker.check_failed()) return {CheckVerdict::Partial, error};
     if (!error.empty()) return {CheckVerdict::Disagreement, error};
     return {CheckVerdict::Full, ""};
   }
