@@ -195,8 +195,8 @@ int run_explore(const std::vector<std::string>& args) {
       code = kExitFailure;
     }
   }
-  if (tables && !tables->stats().error.empty()) {
-    std::cerr << "dmsolve explore: --tablebase-dir: a table was not kept: " << tables->stats().error << std::endl;
+  if (const std::string error = tables ? tables->stats().error : ""; !error.empty()) {
+    std::cerr << "dmsolve explore: --tablebase-dir: a table was not kept: " << error << std::endl;
   }
   return code;
 }

@@ -14,14 +14,15 @@ void refuse_blank_fen(const std::string& text) {
   if (text.find_first_not_of(" \t") == std::string::npos) throw boost::program_options::error("--fen is empty: give a FEN");
 }
 
-}  // namespace
-
+// This machine's physical memory in MiB.
 size_t physical_megabytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page_size = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page_size <= 0) return size_t(1) << 20;  // unknown: 1 TiB
   return size_t(uint64_t(pages) * uint64_t(page_size) >> 20);
 }
+
+}  // namespace
 
 std::optional<std::string> threads_error(int threads) {
   if (threads >= 0 && threads <= kMaxThreads) return std::nullopt;

@@ -31,7 +31,4 @@ std::optional<std::string> count_error(std::string_view option, uint64_t count);
 // The value of a --fen option: a FEN given but blank is an error, not the initial array.
 boost::program_options::typed_value<std::string>* fen_value(std::string* fen);
 
-// This machine's physical memory in MiB.
-size_t physical_megabytes();
-
 }  // namespace dm::app

@@ -40,10 +40,8 @@ Printout printout(tree::SolutionTree& tree, const std::string& id, TreeFormat fo
   if (const tree::CheckResult check = recheck(tree, settings); !check.ok()) {
     return {"", "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the tree's re-check disagrees: " + check.message};
   }
-  std::string error;
-  if (!tree.proof_error.empty() && (!settings.proof.empty() || !settings.proof_dir.empty())) {
-    error = "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the proof was not written: " + tree.proof_error;
-  }
+  std::string error = unwritten_proof(settings, tree);
+  if (!error.empty()) error = "dmsolve solve: " + (id.empty() ? "" : id + ": ") + error;
   return {write_tree(tree, format, settings, id) + (settings.json_line ? "\n" : ""), error};
 }
 

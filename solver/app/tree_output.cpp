@@ -105,6 +105,11 @@ std::string proof_file_for(const TreeSettings& settings, const std::string& id) 
   return (std::filesystem::path(settings.proof_dir) / (name + ".proof")).string();
 }
 
+std::string unwritten_proof(const TreeSettings& settings, const tree::SolutionTree& tree) {
+  if (tree.proof_error.empty() || (settings.proof.empty() && settings.proof_dir.empty())) return "";
+  return "the proof was not written: " + tree.proof_error;
+}
+
 void discard_temporary_proof(tree::SolutionTree& tree) {
   if (!tree.proof || !tree.proof->temporary) return;
   std::error_code ignored;

@@ -75,4 +75,9 @@ report::FormatOptions format_options(const TreeSettings& settings, const std::st
 // else nowhere (empty).
 std::string proof_file_for(const TreeSettings& settings, const std::string& id);
 
+// Why the proof asked for with --proof or --proof-dir was not written ("the proof was not
+// written: PATH.part: No space left on device"), or "" when it was, or when none was asked for
+// (a proof written only for the re-check is no concern of the user's).
+std::string unwritten_proof(const TreeSettings& settings, const tree::SolutionTree& tree);
+
 }  // namespace dm::app

@@ -246,8 +246,8 @@ int run_verify(const std::vector<std::string>& args) {
         Outcome& o = built[i];
         if (!o.verified) return;
         if (!passed(o) && code == kExitOk) code = kExitFailure;
-        if (!o.tree.proof_error.empty() && !settings.tree.proof_dir.empty()) {
-          std::cerr << "dmsolve verify: " << o.puzzle->id << ": the proof was not written: " << o.tree.proof_error << std::endl;
+        if (const std::string unwritten = unwritten_proof(settings.tree, o.tree); !unwritten.empty()) {
+          std::cerr << "dmsolve verify: " << o.puzzle->id << ": " << unwritten << std::endl;
           code = kExitFailure;
         }
         print_outcome(o, *format, settings);

@@ -9,9 +9,6 @@ namespace dm::search {
 
 namespace {
 
-constexpr uint64_t kReportEvery = 1024;
-// Nodes between two looks at the clock (SearchControl::check_clock).
-constexpr uint64_t kClockEvery = 32;
 
 // The second best number may be exceeded by a quarter (at least one).
 ProofNumber epsilon_threshold(ProofNumber second) {
@@ -69,23 +66,7 @@ constexpr ProofNumber kQuietBeforeLastTurn = 4;
 }  // namespace
 
 Dfpn::Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, BusyMarks* busy)
-    : rules_(rules), tt_(tt), control_(control), busy_(busy) {}
-
-Dfpn::~Dfpn() { flush_nodes(); }
-
-void Dfpn::count_node() {
-  ++nodes_;
-  if (++unreported_ >= kReportEvery) {
-    flush_nodes();
-  } else if (unreported_ % kClockEvery == 0) {
-    control_.check_clock();
-  }
-}
-
-void Dfpn::flush_nodes() {
-  if (unreported_) control_.add_nodes(unreported_);
-  unreported_ = 0;
-}
+    : rules_(rules), tt_(tt), control_(control), busy_(busy), nodes_(control) {}
 
 NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* cancel) {
   cancel_ = cancel;
@@ -94,11 +75,10 @@ NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* ca
   if (probe.found && probe.dn == 0) return NodeValue::Disproven;
   uint64_t played = 0;
   const NodeValue value = rules_.evaluate(pos, turns_left, nullptr, &played);
-  nodes_ += played;
-  unreported_ += played;
+  nodes_.add(played);
   if (value != NodeValue::Open) return value;
   const Numbers result = mid(pos, turns_left, kInfinite, kInfinite, 0);
-  flush_nodes();
+  nodes_.flush();
   if (result.pn == 0) return NodeValue::Proven;
   if (result.dn == 0) return NodeValue::Disproven;
   return NodeValue::Open;
@@ -159,7 +139,7 @@ std::optional<Dfpn::Numbers> Dfpn::expand(Position& pos, int turns, bool or_node
       child.numbers = Numbers::disproven(*repeated);
       pos.undo_move(m);
     } else if (rules_.is_leaf(pos, child_turns)) {
-      count_node();
+      nodes_.count();
       judge(pos, child);
       pos.undo_move(m);
     } else {
@@ -175,7 +155,7 @@ std::optional<Dfpn::Numbers> Dfpn::expand(Position& pos, int turns, bool or_node
   }
   for (Child& c : children) {
     if (c.numbers.pn == 0 || c.numbers.dn == 0) continue;  // a leaf or a repetition, judged above
-    count_node();
+    nodes_.count();
     if (unbounded) {
       if (const std::optional<int> repetition = path_disproofs_.find(PathDisproofs::extend(path_keys_[size_t(ply)], c.key))) {
         c.numbers = Numbers::disproven(*repetition);
@@ -210,8 +190,7 @@ void Dfpn::judge(Position& child_pos, Child& c) {
   uint64_t played = 0;
   int win_turns = 0;
   const NodeValue value = rules_.evaluate(child_pos, c.turns, &count, &played, &win_turns);
-  nodes_ += played;
-  unreported_ += played;
+  nodes_.add(played);
   if (value == NodeValue::Proven) {
     // Without a length, a finished game or a win the tables know, with the turns it takes;
     // with one, the turns given.
@@ -237,7 +216,7 @@ void Dfpn::store(uint64_t key, int turns, const Numbers& n, uint64_t amount, int
 }
 
 Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply) {
-  const uint64_t nodes_before = nodes_;
+  const uint64_t nodes_before = nodes_.total();
   const bool or_node = rules_.is_or_node(pos);
   const BusyGuard busy(busy_, pos.key());
   if (path_.size() <= size_t(ply)) {
@@ -252,7 +231,7 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
     return n;
   };
   if (const std::optional<Numbers> decided = expand(pos, turns, or_node, ply)) {
-    store(pos.key(), turns, *decided, nodes_ - nodes_before, ply);
+    store(pos.key(), turns, *decided, nodes_.total() - nodes_before, ply);
     return for_parent(*decided);
   }
   const bool unbounded = turns == kUnboundedTurns;
@@ -318,7 +297,7 @@ Dfpn::Numbers Dfpn::mid(Position& pos, int turns, ProofNumber thpn, ProofNumber 
     updated.numbers = r;
     if (updated.decides(or_node)) killers_[size_t(ply)] = updated.move;
   }
-  store(pos.key(), turns, n, nodes_ - nodes_before, ply);
+  store(pos.key(), turns, n, nodes_.total() - nodes_before, ply);
   return for_parent(n);
 }
 

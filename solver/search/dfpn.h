@@ -60,7 +60,6 @@ class Dfpn {
  public:
   // busy: the marks shared with the other workers on the same search (nullptr when alone).
   Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& control, BusyMarks* busy = nullptr);
-  ~Dfpn();
   Dfpn(const Dfpn&) = delete;
   Dfpn& operator=(const Dfpn&) = delete;
 
@@ -109,8 +108,6 @@ class Dfpn {
   void store(uint64_t key, int turns, const Numbers& n, uint64_t amount, int ply);
   // The ply of the path (at or above `ply`) whose position the child pos repeats, if any.
   std::optional<int> repeated_ply(const Position& child_pos, int ply) const;
-  void count_node();
-  void flush_nodes();
   bool interrupted() const {
     return control_.stopped() || (cancel_ && cancel_->load(std::memory_order_relaxed));
   }
@@ -127,8 +124,7 @@ class Dfpn {
   // Per ply, the move that last decided a node there (proved an OR node, disproved an AND
   // node): tried first at its siblings, where it often decides again (the killer heuristic).
   std::vector<Move> killers_;
-  uint64_t nodes_ = 0;
-  uint64_t unreported_ = 0;
+  NodeCounter nodes_;
 };
 
 }  // namespace dm::search

@@ -6,14 +6,6 @@
 
 namespace dm::search {
 
-namespace {
-
-constexpr uint64_t kReportEvery = 1024;
-// Nodes between two looks at the clock (SearchControl::check_clock).
-constexpr uint64_t kClockEvery = 32;
-
-}  // namespace
-
 Line split_turns(const std::vector<PlayedMove>& moves) {
   Line line;
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -25,21 +17,7 @@ Line split_turns(const std::vector<PlayedMove>& moves) {
 
 HelpSearch::HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
                        const EndingBound* ending_bound)
-    : rules_(rules), tt_(tt), control_(control), ending_bound_(ending_bound) {}
-
-HelpSearch::~HelpSearch() {
-  if (unreported_) control_.add_nodes(unreported_);
-}
-
-void HelpSearch::count_node() {
-  ++nodes_;
-  if (++unreported_ >= kReportEvery) {
-    control_.add_nodes(unreported_);
-    unreported_ = 0;
-  } else if (unreported_ % kClockEvery == 0) {
-    control_.check_clock();
-  }
-}
+    : rules_(rules), tt_(tt), control_(control), ending_bound_(ending_bound), nodes_(control) {}
 
 void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMove>& prefix,
                        std::vector<Line>& solutions) {
@@ -120,7 +98,7 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   // long problems are such transpositions. The attacker's last moves end the line (their
   // children are not in the table) and are played once, below.
   const bool look_ahead = !last_attack;
-  const uint64_t nodes_before = nodes_;
+  const uint64_t nodes_before = nodes_.total();
   if (children_.size() <= size_t(ply)) children_.resize(size_t(ply) + 1);
   std::vector<Child>& children = children_[size_t(ply)];
   children.clear();
@@ -132,7 +110,7 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     }
     const Child child = child_of(pos, m, mover, turns_left);
     assert(child.turns > 0);
-    count_node();
+    nodes_.count();
     tt_.prefetch(child.key);
     children.push_back(child);
   }
@@ -144,13 +122,13 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     if (look_ahead && tt_.has_no_exact_solution(c.key, c.turns)) continue;
     StateInfo st;
     pos.do_move(c.move, st);
-    if (!look_ahead) count_node();
+    if (!look_ahead) nodes_.count();
     path_.push_back({c.move, mover});
     found |= search(pos, rules_.child_turns(mover, pos, turns_left), ply + 1, look_ahead);
     path_.pop_back();
     pos.undo_move(c.move);
   }
-  if (!found && !control_.stopped()) tt_.store_no_exact_solution(key, turns_left, nodes_ - nodes_before);
+  if (!found && !control_.stopped()) tt_.store_no_exact_solution(key, turns_left, nodes_.total() - nodes_before);
   return found || control_.stopped();
 }
 

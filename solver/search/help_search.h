@@ -33,7 +33,6 @@ class HelpSearch {
   // or stalemated in time (nullptr where it does not hold, see ending_bound.h).
   HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
              const EndingBound* ending_bound);
-  ~HelpSearch();
   HelpSearch(const HelpSearch&) = delete;
   HelpSearch& operator=(const HelpSearch&) = delete;
 
@@ -57,7 +56,6 @@ class HelpSearch {
   // (elsewhere m is played and taken back); pos is as it was on return.
   Child child_of(Position& pos, Move m, Color mover, int turns_left) const;
   void record();
-  void count_node();
 
   const NodeRules& rules_;
   TranspositionTable& tt_;
@@ -66,8 +64,7 @@ class HelpSearch {
   std::vector<PlayedMove> path_;
   std::vector<std::vector<Child>> children_;  // per ply, reused
   std::vector<Line>* solutions_ = nullptr;
-  uint64_t nodes_ = 0;
-  uint64_t unreported_ = 0;
+  NodeCounter nodes_;
 };
 
 // Splits a sequence of moves into turns by their movers.

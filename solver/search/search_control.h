@@ -26,9 +26,7 @@ class SearchControl {
   // Looks at the clock and the interrupt as add_nodes does, for work that counts no nodes
   // (making endgame tables); whether the search is stopped.
   bool poll() { add_nodes(0); return stopped(); }
-  // Looks at the clock alone, touching no shared counter: cheap enough for every few nodes, so
-  // that a slow stretch between two batches of nodes (the kernel faulting in a cold table's huge
-  // pages made the first thousand nodes take up to half a second) does not overrun --time.
+  // Looks at the clock alone, touching no shared counter (NodeCounter calls it between batches).
   void check_clock() {
     if (limits_.seconds > 0 && elapsed_seconds() >= limits_.seconds) stop_.store(true, std::memory_order_relaxed);
   }
@@ -43,6 +41,47 @@ class SearchControl {
   // flag from every other core.
   alignas(64) std::atomic<uint64_t> nodes_{0};
   alignas(64) std::atomic<bool> stop_{false};
+};
+
+// One search's count of its nodes, handed to the shared SearchControl in batches, so that the
+// shared counter's cache line is touched once per kReportEvery nodes, with a look at the clock
+// every kClockEvery nodes in between: a slow stretch within a batch (the kernel faulting in a
+// cold table's huge pages made the first thousand nodes take up to half a second) must not
+// overrun --time. What is left is reported when the counter goes.
+class NodeCounter {
+ public:
+  explicit NodeCounter(SearchControl& control) : control_(control) {}
+  ~NodeCounter() { flush(); }
+  NodeCounter(const NodeCounter&) = delete;
+  NodeCounter& operator=(const NodeCounter&) = delete;
+
+  // One node searched.
+  void count() {
+    ++total_;
+    if (++unreported_ >= kReportEvery) {
+      flush();
+    } else if (unreported_ % kClockEvery == 0) {
+      control_.check_clock();
+    }
+  }
+  // Nodes searched out of sight (played out by the node rules): reported with the next batch.
+  void add(uint64_t nodes) {
+    total_ += nodes;
+    unreported_ += nodes;
+  }
+  void flush() {
+    if (unreported_) control_.add_nodes(unreported_);
+    unreported_ = 0;
+  }
+  uint64_t total() const { return total_; }
+
+ private:
+  static constexpr uint64_t kReportEvery = 1024;
+  static constexpr uint64_t kClockEvery = 32;
+
+  SearchControl& control_;
+  uint64_t total_ = 0;
+  uint64_t unreported_ = 0;
 };
 
 }  // namespace dm::search

@@ -108,21 +108,11 @@ class Checker {
     return check_direct();
   }
 
-  // check_proof() could not run the checker (no room for its node file): its message is no
-  // disagreement, and the tree is not confirmed.
-  bool check_failed() const { return check_failed_; }
-
   // win, lose and loseN, proven (tree/proof_tree.h): the proof file is accepted by the
-  // independent proof checker, for this position, rules and winner, and the tree's first turns
-  // stand on it: every turn of the defender is shown, each answer is legal, and each leads to
-  // a node of the proof or ends the game won.
-  std::string check_proof() {
-    const std::string& file = tree_.proof->file;
-    const proof::CheckResult checked = proof::check_proof(file);
-    if (checked.status == proof::CheckStatus::Error) {
-      check_failed_ = true;  // no verdict on the proof (no room for the checker's node file)
-      return "the proof could not be re-checked: " + checked.flaw();
-    }
+  // independent proof checker (`checked`, its verdict on tree.proof->file), for this position,
+  // rules and winner, and the tree's first turns stand on it: every turn of the defender is
+  // shown, each answer is legal, and each leads to a node of the proof or ends the game won.
+  std::string check_proof(const proof::CheckResult& checked) {
     if (!checked.accepted()) return "the proof is rejected: " + checked.flaw();
     if (checked.winner != attacker_) return "the proof is a win for the other side";
     if (checked.position != proof::canonical_fen(tree_.position)) return "the proof is of another position";
@@ -146,7 +136,7 @@ class Checker {
       error = check_proof_defences(*after, key.defences, "key " + uci(key.turn) + ":", claims);
     }
     if (!error.empty()) return error;
-    const auto found = proof::positions_in_proof(file, claims);
+    const auto found = proof::positions_in_proof(tree_.proof->file, claims);
     if (!found) return "the proof cannot be read again: " + found.error();
     for (const std::string& claim : claims) {
       if (!found->contains(claim)) return "an answer leads to " + claim + ", which is no node of the proof";
@@ -363,7 +353,6 @@ class Checker {
   Stipulation stip_;
   bool full_;
   Color attacker_;
-  bool check_failed_ = false;
 };
 
 // Counts the turns of the game tree up to `depth` turns deep, stopping past `budget`.
@@ -401,9 +390,12 @@ CheckResult check_tree(const SolutionTree& tree, const CheckOptions& options) {
       return {CheckVerdict::Partial, "a disproof has no proof file to re-check"};
     }
     if (!tree.proof) return {CheckVerdict::Partial, "no proof file was written: " + tree.proof_error};
-    Checker checker(tree, false);
-    const std::string error = checker.check_proof();
-    if (checker.check_failed()) return {CheckVerdict::Partial, error};
+    const proof::CheckResult checked = proof::check_proof(tree.proof->file);
+    // No verdict on the proof (no room for the checker's node file): no disagreement either.
+    if (checked.status == proof::CheckStatus::Error) {
+      return {CheckVerdict::Partial, "the proof could not be re-checked: " + checked.flaw()};
+    }
+    const std::string error = Checker(tree, false).check_proof(checked);
     if (!error.empty()) return {CheckVerdict::Disagreement, error};
     return {CheckVerdict::Full, ""};
   }
