@@ -16,7 +16,7 @@ corpus_options=()
 python3 tests/fuzz/make_corpus.py build-fuzz/corpus "${corpus_options[@]}"
 
 failed=()
-for target in fuzz_fen fuzz_turn_text fuzz_epd_line fuzz_puzzle_file fuzz_proof_file; do
+for target in fuzz_fen fuzz_turn_text fuzz_epd_line fuzz_puzzle_file fuzz_popeye_file fuzz_proof_file; do
   artifacts=build-fuzz/crashes/$target
   log=build-fuzz/$target.log
   mkdir -p "$artifacts"

@@ -34,14 +34,6 @@ std::optional<int> parse_count(std::string_view text) {
   return value;
 }
 
-// The file of the kings in the variant's initial array: White's first rank is full of pieces
-// in every array, so the king's place in that rank's letters is its file.
-int initial_king_file(const Variant& variant) {
-  const std::string_view board = variant.start_fen.substr(0, variant.start_fen.find(' '));
-  const size_t first_rank = board.rfind('/') + 1;
-  return int(board.find('K', first_rank) - first_rank);
-}
-
 // The counters' largest values: the halfmove clock is kept in 16 bits, and play goes on counting
 // full moves from the number (an int) without overflowing it.
 constexpr int kMaxHalfmoveClock = std::numeric_limits<uint16_t>::max();
@@ -157,7 +149,7 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
       }
       // A king that castles has not moved (RULES.md M8, D3, Z4; Chess960 is no variant here).
       // Elsewhere its castling could go the wrong way or one square, as a plain king move.
-      if (const Square home = make_square(initial_king_file(variant), back_rank); king != home) {
+      if (const Square home = make_square(variant.king_home_file(), back_rank); king != home) {
         return error("castling", "'" + std::string(1, c) + "' but " + color_name(color) +
                                      "'s king is not on its initial square " + square_name(home));
       }

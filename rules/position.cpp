@@ -316,6 +316,11 @@ void Position::do_move(Move m, StateInfo& new_state) {
 
   const Color us = side_;
   if (m.kind() == MoveKind::Pass) {
+    // A pass gives up the rest of the turn, from its start too (the other side of series play).
+    if (st.moves_left > 1) {
+      st.moves_left = 1;
+      st.key ^= z.mid_turn;
+    }
     end_turn(st, us, kNoSquare);
     return;
   }

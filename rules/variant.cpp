@@ -164,6 +164,14 @@ bool Variant::allows(PieceType t) const {
   return std::find(pieces.begin(), pieces.end(), t) != pieces.end();
 }
 
+// White's first rank is full of pieces in every array, so the king's place in that rank's
+// letters is its file.
+int Variant::king_home_file() const {
+  const std::string_view board = start_fen.substr(0, start_fen.find(' '));
+  const size_t first_rank = board.rfind('/') + 1;
+  return int(board.find('K', first_rank) - first_rank);
+}
+
 std::string Variant::describe_options() const {
   std::string text;
   auto add = [&text](std::string_view key, std::string_view value) {

@@ -76,6 +76,8 @@ struct Variant {
   const Geometry& geometry() const { return Geometry::of(files, ranks); }
   bool allows(PieceType t) const;
   bool is_multi_move() const { return moves_per_turn > 1; }
+  // The file of the kings in the initial array (castling starts there).
+  int king_home_file() const;
   // "ep=any no-second-move=stalemate", the options in force that apply to this variant.
   std::string describe_options() const;
 };

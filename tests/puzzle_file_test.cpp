@@ -67,6 +67,21 @@ TEST_CASE("Puzzle entries: keys in SAN come back in UCI; no keys given is not no
   CHECK_FALSE(file.puzzles[1].expected);
 }
 
+TEST_CASE("Puzzle entries: series solutions are played with the other side passing", "[puzzle][series]") {
+  // White Kg6 Rb1, Black Kh8: 1.Rb2 2.Rb8# in a row; Black Kh8, White Kg6 Ra1: 1.Kg8 2.Kh8 Ra8#.
+  const std::string text =
+      "7k/8/6K1/8/8/8/8/1R6 w - - stip ser-#2; solutions \"Rb2 Rb8\" \"b1b8\";\n"
+      "7k/8/6K1/8/8/8/8/R7 b - - stip ser-h#2; solutions \"Kg8 Kh8 Ra8\";\n"
+      "7k/8/6K1/8/8/8/8/1R6 w - - stip ser-#2; solutions \"b1b2 b8b7\";\n";
+  const auto file = parse_puzzles(text, "s.epd");
+  REQUIRE(file.puzzles.size() == 2);
+  CHECK(*file.puzzles[0].expected == std::set<std::string>{"b1b2 b2b8", "b1b8"});
+  CHECK(*file.puzzles[1].expected == std::set<std::string>{"h8g8 g8h8 a1a8"});
+  // The second series turn is White's again: b8b7 is no move of White's there.
+  REQUIRE(file.errors.size() == 1);
+  CHECK(file.errors.front().rfind("s.epd:3: solutions: 'b1b2 b8b7'", 0) == 0);
+}
+
 TEST_CASE("Puzzle entries: each bad entry names its line and field; the rest are read", "[puzzle]") {
   const std::string text =
       "8/8/8/8/8/8/8/k1K5 w - - stip #2;\n"

@@ -42,7 +42,39 @@ TEST_CASE("stipulations are parsed with lengths in attacker turns", "[solver][st
   CHECK(win->goal == Goal::Win);
   CHECK(win->to_string() == "win5");
 
-  for (const char* bad : {"", "#", "#0", "x3", "#2.5", "swin2", "#3a", "h#-1.5", "#101"}) {
+  const auto reflex = parse_stipulation("r#2");
+  REQUIRE(reflex);
+  CHECK(reflex->play == Play::Reflex);
+  CHECK(reflex->attacker_is_victim());
+  CHECK(reflex->attacker_starts);
+  CHECK(reflex->to_string() == "r#2");
+
+  const struct {
+    const char* text;
+    Play play;
+    Goal goal;
+    bool attacker_starts;
+  } series[] = {
+      {"ser-#3", Play::Series, Goal::Mate, true},       {"ser-=2", Play::Series, Goal::Stalemate, true},
+      {"ser-h#4", Play::SeriesHelp, Goal::Mate, false}, {"ser-h=5", Play::SeriesHelp, Goal::Stalemate, false},
+      {"ser-s#6", Play::SeriesSelf, Goal::Mate, true},  {"ser-s=1", Play::SeriesSelf, Goal::Stalemate, true},
+  };
+  for (const auto& s : series) {
+    INFO(s.text);
+    const auto parsed = parse_stipulation(s.text);
+    REQUIRE(parsed);
+    CHECK(parsed->play == s.play);
+    CHECK(parsed->goal == s.goal);
+    CHECK(parsed->attacker_starts == s.attacker_starts);
+    CHECK(parsed->is_series());
+    CHECK(parsed->has_lines());
+    CHECK(parsed->to_string() == s.text);
+  }
+  CHECK(parse_stipulation("ser-s#2")->attacker_is_victim());
+  CHECK_FALSE(parse_stipulation("ser-h#2")->attacker_is_victim());
+
+  for (const char* bad : {"", "#", "#0", "x3", "#2.5", "swin2", "#3a", "h#-1.5", "#101", "ser-h#2.5", "ser-#0",
+                          "rwin2", "ser-win3", "ser-x#2", "r#"}) {
     INFO(bad);
     CHECK_FALSE(parse_stipulation(bad));
   }

@@ -62,6 +62,8 @@ std::set<std::string> brute_force_answers(std::string_view variant, std::string_
   std::set<std::string> out;
   if (stip->play == search::Play::Help) {
     for (const auto& line : search::brute_force::help_solutions(pos, *stip)) out.insert(search::line_to_uci(line));
+  } else if (stip->is_series()) {
+    for (const auto& line : search::brute_force::series_solutions(pos, *stip)) out.insert(search::line_to_uci(line));
   } else {
     for (const auto& key : search::brute_force::keys(pos, *stip)) out.insert(search::turn_to_uci(key));
   }

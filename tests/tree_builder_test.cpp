@@ -307,6 +307,29 @@ TEST_CASE("tries can be switched off and have a budget", "[tree]") {
   CHECK(key_names(cut) == key_names(none));
 }
 
+TEST_CASE("threats can be switched off; help solutions can be cut to the first few", "[tree]") {
+  tree::TreeOptions quiet;
+  quiet.threats = false;
+  const SolutionTree direct = tree_of("chess", "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1", "#2", quiet);
+  REQUIRE(direct.keys.size() == 1);
+  CHECK(direct.keys[0].threats.empty());
+  CHECK_FALSE(direct.keys[0].defences.empty());
+  CHECK(tree::check_tree(direct).ok());
+
+  const char* help = "k7/7p/1K6/8/8/8/8/3R4 b - - 0 1";  // h#1: Kb8, h6 or h5, then Rd8#
+  CHECK(tree_of("chess", help, "h#1").solutions.size() == 3);
+  tree::TreeOptions first;
+  first.max_solutions = 2;
+  const SolutionTree cut = tree_of("chess", help, "h#1", first);
+  REQUIRE(cut.solutions.size() == 2);
+  CHECK(search::line_to_uci(cut.solutions[0]) == "a8b8 d1d8");
+  CHECK(search::line_to_uci(cut.solutions[1]) == "h7h5 d1d8");
+  CHECK_FALSE(cut.solutions_complete);
+  const auto check = tree::check_tree(cut);
+  INFO(check.message);
+  CHECK(check.verdict == tree::CheckVerdict::Full);
+}
+
 TEST_CASE("a build stopped by a limit says unknown and keeps only proven keys", "[tree]") {
   const char* fen = "8/8/pQ6/p1P5/P1p5/5p2/2k2P2/R3K3 w Q - 0 1";
   tree::TreeOptions limited;

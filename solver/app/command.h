@@ -21,6 +21,7 @@ struct Command {
 
 int run_check_proof(const std::vector<std::string>& args);
 int run_explore(const std::vector<std::string>& args);
+int run_export(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
 int run_solve(const std::vector<std::string>& args);

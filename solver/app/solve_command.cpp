@@ -1,5 +1,6 @@
 // dmsolve solve: solves one problem given on the command line, or every problem of a puzzle
-// (EPD) file, and prints each solution tree (--format text|json|pgn|html, or --json lines).
+// file (EPD, or Popeye input: each twin apart), and prints each solution tree (--format
+// text|json|pgn|html, or --json lines).
 
 #include <atomic>
 #include <iostream>
@@ -11,7 +12,7 @@
 #include "solver/app/option_checks.h"
 #include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
-#include "solver/puzzle/puzzle_file.h"
+#include "solver/puzzle/problem_file.h"
 #include "solver/search/stipulation.h"
 
 namespace dm::app {
@@ -28,6 +29,12 @@ int report_error(const std::string& id, const std::string& error, const TreeSett
   return report_bad_input("solve", error);
 }
 
+// How a problem is named in the output: its id, and what its file says of it.
+struct Named {
+  std::string id;
+  report::ProblemLabels labels;
+};
+
 // What a problem's build left to print: its tree, and the message saying that the tree's
 // re-check disagreed (that tree is never printed) or that its proof file could not be written
 // (exit code kExitFailure for either).
@@ -36,24 +43,25 @@ struct Printout {
   std::string error;
 };
 
-Printout printout(tree::SolutionTree& tree, const std::string& id, TreeFormat format, const TreeSettings& settings) {
+Printout printout(tree::SolutionTree& tree, const Named& name, TreeFormat format, const TreeSettings& settings) {
+  const std::string& id = name.id;
   if (const tree::CheckResult check = recheck(tree, settings); !check.ok()) {
     return {"", "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the tree's re-check disagrees: " + check.message};
   }
   std::string error = unwritten_proof(settings, tree);
   if (!error.empty()) error = "dmsolve solve: " + (id.empty() ? "" : id + ": ") + error;
-  return {write_tree(tree, format, settings, id) + (settings.json_line ? "\n" : ""), error};
+  return {write_tree(tree, format, settings, id, name.labels) + (settings.json_line ? "\n" : ""), error};
 }
 
 // Solves the problems in order and prints each tree; the exit code.
-int solve_all(const std::vector<BatchProblem>& problems, const std::vector<std::string>& ids, TreeFormat format,
+int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named>& names, TreeFormat format,
               const TreeSettings& settings, TreeBatch& batch) {
   std::vector<Printout> printouts(problems.size());
   int code = kExitOk;
   batch.run(
       problems,
-      [&](size_t i) { return "solving " + (ids[i].empty() ? problems[i].stipulation->to_string() : ids[i]); },
-      [&](size_t i, tree::SolutionTree&& tree) { printouts[i] = printout(tree, ids[i], format, settings); },
+      [&](size_t i) { return "solving " + (names[i].id.empty() ? problems[i].stipulation->to_string() : names[i].id); },
+      [&](size_t i, tree::SolutionTree&& tree) { printouts[i] = printout(tree, names[i], format, settings); },
       [&](size_t i) {
         Printout& out = printouts[i];
         if (!out.error.empty()) {
@@ -85,7 +93,7 @@ int run_solve(const std::vector<std::string>& args) {
       ("variant,v", po::value(&variant_name)->default_value("chess"), "variant name")
       ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
       ("fen,f", fen_value(&fen), "problem position")
-      ("stip,s", po::value(&stipulation_text), "stipulation: #N =N winN s#N s=N h#N h=N h#N.5 (lengths in attacker turns), win, lose, loseN");
+      ("stip,s", po::value(&stipulation_text), "stipulation: #N =N winN s#N s=N h#N h=N h#N.5 r#N r=N ser-#N ser-=N ser-h#N ser-h=N ser-s#N ser-s=N (lengths in attacker or series turns), win, lose, loseN");
   add_tree_options(options, settings);
   po::options_description hidden;
   hidden.add_options()("file", po::value(&file));
@@ -99,6 +107,7 @@ int run_solve(const std::vector<std::string>& args) {
     if (vm.count("help")) {
       std::cout << "usage: dmsolve solve --variant V [--rule K=V]... --fen F --stip S [options]\n"
                    "       dmsolve solve FILE.epd [options]   (puzzle file: puzzles/README.md)\n"
+                   "       dmsolve solve FILE.inp [options]   (Popeye input, each twin apart: docs/popeye-input.md)\n"
                    "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
                    "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
                    "is not printed) or a proof file could not be written; 2 bad options or a bad problem (the\n"
@@ -125,22 +134,22 @@ int run_solve(const std::vector<std::string>& args) {
     if (!pos) return report_error("", pos.error(), settings);
     const auto stipulation = search::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
-    return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {""}, *format, settings, **batch);
+    return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {Named{}}, *format, settings, **batch);
   }
   if (!settings.proof.empty()) return report_bad_input("solve", "--proof names one problem's file: give --proof-dir DIR with a puzzle file");
-  const auto puzzles = puzzle::read_puzzle_file(file);
+  const auto puzzles = puzzle::read_problem_file(file);
   if (!puzzles) return report_bad_input("solve", puzzles.error());
   int code = kExitOk;
   for (const auto& error : puzzles->errors) {
     code = report_error(error.substr(0, error.find(": ")), error, settings);
   }
   std::vector<BatchProblem> problems;
-  std::vector<std::string> ids;
+  std::vector<Named> names;
   for (const auto& p : puzzles->puzzles) {
-    problems.push_back({&p.position, &p.stipulation, proof_file_for(settings, p.id)});
-    ids.push_back(p.id);
+    problems.push_back({&p.position, &p.stipulation, proof_file_for(settings, p.id), p.show});
+    names.push_back({p.id, labels_of(p)});
   }
-  const int solved = solve_all(problems, ids, *format, settings, **batch);
+  const int solved = solve_all(problems, names, *format, settings, **batch);
   return solved != kExitOk ? solved : code;
 }
 

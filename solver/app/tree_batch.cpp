@@ -80,7 +80,7 @@ void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& labe
         break;
       }
       ProgressDisplay progress(label(i));
-      tree::TreeOptions options = tree_options(settings_, interrupt_, workers_);
+      tree::TreeOptions options = tree_options(settings_, interrupt_, workers_, problems[i].show);
       options.on_progress = progress.listener();
       options.proof_file = problems[i].proof_file;
       options.tables = tables_for(problems[i]);
@@ -109,9 +109,9 @@ void TreeBatch::build_alone(const std::vector<BatchProblem>& problems, size_t be
     if (interrupted()) return;
     // One thread runs the loop itself, outside any arena of ours.
     Alone& alone = *alone_[alone_.size() > 1 ? size_t(tbb::this_task_arena::current_thread_index()) : 0];
-    tree::TreeOptions options = tree_options(settings_, interrupt_, alone.workers);
-    options.limits.nodes = kAloneNodes;
     const BatchProblem& problem = problems[begin + k];
+    tree::TreeOptions options = tree_options(settings_, interrupt_, alone.workers, problem.show);
+    options.limits.nodes = kAloneNodes;
     options.proof_file = problem.proof_file;
     options.tables = tables_for(problem);
     tree::SolutionTree tree = tree::build_tree(*problem.position, *problem.stipulation, options, alone.tt);

@@ -28,6 +28,7 @@
 #include "rules/expected.h"
 #include "rules/position.h"
 #include "solver/app/tree_output.h"
+#include "solver/puzzle/show_options.h"
 #include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
@@ -40,6 +41,7 @@ struct BatchProblem {
   const Position* position;
   const search::Stipulation* stipulation;
   std::string proof_file = {};  // win, lose, loseN: where the proof goes (empty: nowhere to keep)
+  puzzle::ShowOptions show = {};  // the problem's own show options (tree_options says which win)
 };
 
 class TreeBatch {

@@ -50,6 +50,7 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   }
   if (vm.count("tries") && vm.count("no-tries")) return Expected<TreeFormat>::failure("give --tries or --no-tries, not both");
   settings.tries = vm.count("no-tries") == 0;
+  settings.tries_given = vm.count("tries") || vm.count("no-tries");
   settings.full = vm.count("full") > 0;
   settings.check = vm.count("no-check") == 0;
   settings.json_line = vm.count("json") > 0;
@@ -71,21 +72,31 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
 }
 
 tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt,
-                               search::Workers& workers) {
+                               search::Workers& workers, const puzzle::ShowOptions& show) {
   tree::TreeOptions options;
   options.workers = &workers;
   options.limits.nodes = settings.nodes;
   options.limits.seconds = settings.seconds;
   options.limits.interrupt = interrupt;
-  options.tries = settings.tries;
+  options.tries = settings.tries_given ? settings.tries : show.tries.value_or(settings.tries);
+  options.max_refutations = show.max_refutations.value_or(options.max_refutations);
+  options.set_play = show.set_play.value_or(options.set_play);
+  options.threats = show.threats.value_or(options.threats);
+  options.max_solutions = show.max_solutions.value_or(options.max_solutions);
   return options;
 }
 
-report::FormatOptions format_options(const TreeSettings& settings, const std::string& id) {
+report::FormatOptions format_options(const TreeSettings& settings, const std::string& id,
+                                     const report::ProblemLabels& labels) {
   report::FormatOptions options;
   options.full = settings.full;
   options.id = id;
+  options.labels = labels;
   return options;
+}
+
+report::ProblemLabels labels_of(const puzzle::Puzzle& puzzle) {
+  return {puzzle.title, puzzle.author, puzzle.source, puzzle.twin, puzzle.twin_changes, puzzle.twin_continued};
 }
 
 tree::CheckResult recheck(tree::SolutionTree& tree, const TreeSettings& settings) {
@@ -118,8 +129,8 @@ void discard_temporary_proof(tree::SolutionTree& tree) {
 }
 
 std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,
-                       const std::string& id) {
-  report::FormatOptions options = format_options(settings, id);
+                       const std::string& id, const report::ProblemLabels& labels) {
+  report::FormatOptions options = format_options(settings, id, labels);
   if (settings.json_line) return report::write_json(tree, options);
   switch (format) {
     case TreeFormat::Text: return report::write_text(tree, options);

@@ -8,6 +8,8 @@
 #include <boost/program_options.hpp>
 
 #include "rules/expected.h"
+#include "solver/puzzle/puzzle_file.h"
+#include "solver/puzzle/show_options.h"
 #include "solver/report/format_options.h"
 #include "solver/tablebase/tablebase.h"
 #include "solver/tree/solution_tree.h"
@@ -24,6 +26,7 @@ struct TreeSettings {
   double seconds = 0;   // per problem; 0: no limit
   uint64_t nodes = 0;   // per problem; 0: no limit
   bool tries = true;
+  bool tries_given = false;  // --tries or --no-tries was given: it wins over a file's option
   bool json_line = false;  // --json: one JSON object per problem on one line
   std::string format = "text";
   bool full = false;
@@ -51,9 +54,12 @@ bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stip
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm);
 
 // The options of one tree: its limits and tries from settings, the threads from workers (made
-// once with settings.threads and kept for every problem of the run).
+// once with settings.threads and kept for every problem of the run), and what the problem's
+// file asks to be shown (tries, refutations, set play, threats, help solutions). A file's
+// option wins over the command line's default; --tries and --no-tries, when given, win over
+// the file.
 tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt,
-                               search::Workers& workers);
+                               search::Workers& workers, const puzzle::ShowOptions& show = {});
 
 // Re-checks a built tree with the independent plain search (tree_check.h) when settings ask
 // for it, and records in the tree whether every claim was confirmed. A tree that is not
@@ -66,9 +72,13 @@ void discard_temporary_proof(tree::SolutionTree& tree);
 
 // The tree in the chosen format; --json (one line) wins over --format.
 std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,
-                       const std::string& id);
+                       const std::string& id, const report::ProblemLabels& labels = {});
 
-report::FormatOptions format_options(const TreeSettings& settings, const std::string& id);
+report::FormatOptions format_options(const TreeSettings& settings, const std::string& id,
+                                     const report::ProblemLabels& labels = {});
+
+// What a puzzle's file says of it, for the formats: title, author, source and twin.
+report::ProblemLabels labels_of(const puzzle::Puzzle& puzzle);
 
 // Where the proof of the problem `id` goes with these settings: --proof for a problem given on
 // the command line (id empty), DIR/ID.proof with --proof-dir (the id made safe as a file name),

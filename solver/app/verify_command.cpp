@@ -1,7 +1,8 @@
-// dmsolve verify: solves every problem of puzzle files, compares each with its source's
-// solution (solver/puzzle/verdict.h), prints the trees and verdicts, a summary table, and with
-// --report DIR a collection page DIR/index.html. Ctrl-C stops the problem being solved; the
-// problems done still get their summary and report.
+// dmsolve verify: solves every problem of puzzle files (EPD, or Popeye input: each twin apart,
+// with no source solution to compare), compares each with its source's solution
+// (solver/puzzle/verdict.h), prints the trees and verdicts, a summary table, and with --report
+// DIR a collection page DIR/index.html. Ctrl-C stops the problem being solved; the problems done
+// still get their summary and report.
 
 #include <atomic>
 #include <cstdio>
@@ -16,7 +17,7 @@
 #include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
 #include "solver/files/whole_file.h"
-#include "solver/puzzle/puzzle_file.h"
+#include "solver/puzzle/problem_file.h"
 #include "solver/puzzle/verdict.h"
 #include "solver/report/html_format.h"
 #include "solver/report/json_format.h"
@@ -73,7 +74,7 @@ bool passed(const Outcome& o) { return o.verdict.sound() && o.check.ok(); }
 void print_outcome(const Outcome& o, TreeFormat format, const VerifySettings& settings) {
   const TreeSettings& ts = settings.tree;
   if (ts.json_line || format == TreeFormat::Json) {
-    auto out = report::tree_to_json(o.tree, format_options(ts, o.puzzle->id));
+    auto out = report::tree_to_json(o.tree, format_options(ts, o.puzzle->id, labels_of(*o.puzzle)));
     out["file"] = o.puzzle->file;
     out["line"] = o.puzzle->line;
     out["verdict"] = verdict_json(o);
@@ -90,11 +91,11 @@ void print_outcome(const Outcome& o, TreeFormat format, const VerifySettings& se
       std::cout << "% " << verdict.substr(start, end - start) << '\n';
       start = end + 1;
     }
-    std::cout << write_tree(o.tree, format, ts, o.puzzle->id) << '\n';
+    std::cout << write_tree(o.tree, format, ts, o.puzzle->id, labels_of(*o.puzzle)) << '\n';
   } else if (format == TreeFormat::Html) {
-    std::cout << write_tree(o.tree, format, ts, o.puzzle->id) << "<!--\n" << verdict << "-->\n";
+    std::cout << write_tree(o.tree, format, ts, o.puzzle->id, labels_of(*o.puzzle)) << "<!--\n" << verdict << "-->\n";
   } else {
-    std::cout << write_tree(o.tree, format, ts, o.puzzle->id) << verdict << '\n';
+    std::cout << write_tree(o.tree, format, ts, o.puzzle->id, labels_of(*o.puzzle)) << verdict << '\n';
   }
   std::cout.flush();
 }
@@ -144,8 +145,7 @@ std::optional<std::string> write_report(const std::vector<Outcome>& outcomes, co
   std::vector<report::CollectionEntry> entries;
   for (const auto& o : outcomes) {
     std::string verdict = verdict_text(o);
-    if (!o.puzzle->author.empty()) verdict += "author: " + o.puzzle->author + "\n";
-    if (!o.puzzle->source.empty()) verdict += "source: " + o.puzzle->source + "\n";
+    for (const auto& [name, value] : labels_of(*o.puzzle).fields()) verdict += name + ": " + value + "\n";
     entries.push_back({o.puzzle->id + " (" + o.puzzle->location() + ")", &o.tree, verdict});
   }
   std::string title = "dmsolve verify:";
@@ -178,7 +178,8 @@ int run_verify(const std::vector<std::string>& args) {
   try {
     po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     if (vm.count("help")) {
-      std::cout << "usage: dmsolve verify FILE... [options]   (puzzle files: puzzles/README.md)\n"
+      std::cout << "usage: dmsolve verify FILE... [options]   (puzzle files: puzzles/README.md, or Popeye input:\n"
+                   "                                          docs/popeye-input.md)\n"
                    "Solves every problem, compares it with the keys or solutions its entry gives and prints\n"
                    "the tree and the verdict (sound, or: no-solution, cooked, short-solution, dual,\n"
                    "source-fails, unknown), then a summary table.\n"
@@ -204,7 +205,7 @@ int run_verify(const std::vector<std::string>& args) {
   size_t bad_entries = 0;
   size_t total = 0;
   for (const auto& f : files) {
-    auto file = puzzle::read_puzzle_file(f);
+    auto file = puzzle::read_problem_file(f);
     if (!file) {
       code = report_bad_input("verify", file.error());
       continue;
@@ -223,7 +224,10 @@ int run_verify(const std::vector<std::string>& args) {
   std::vector<Outcome> built;
   for (const auto& file : read) {
     for (const auto& p : file.puzzles) {
-      problems.push_back({&p.position, &p.stipulation, proof_file_for(settings.tree, p.id)});
+      // Every help solution counts for the verdict (a cook hides behind a maxsolutions).
+      puzzle::ShowOptions show = p.show;
+      show.max_solutions.reset();
+      problems.push_back({&p.position, &p.stipulation, proof_file_for(settings.tree, p.id), show});
       built.emplace_back().puzzle = &p;
     }
   }

@@ -29,11 +29,40 @@ Expected<std::string> canonical_line(const Position& pos, const std::string& tex
   return out;
 }
 
+// A series line (turns separated by spaces, the other side passing between the series turns
+// and, in ser-h# and ser-s#, playing the last) in canonical UCI.
+Expected<std::string> canonical_series_line(const Position& pos, const std::string& text,
+                                            const search::Stipulation& stipulation) {
+  std::vector<std::string> texts;
+  std::istringstream turns(text);
+  for (std::string turn_text; turns >> turn_text;) texts.push_back(turn_text);
+  const size_t series_turns = texts.size() - (stipulation.play == search::Play::Series ? 0 : 1);
+  std::string out;
+  Position current = pos;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const std::string& turn_text = texts[i];
+    if (i > 0 && i < series_turns) {
+      StateInfo st;
+      current.do_move(Move(0, 0, MoveKind::Pass), st);
+      current = Position(current);  // a chain of its own: st goes out of scope
+    }
+    auto turn = canonical_line(current, turn_text, 1);
+    if (!turn) return turn;
+    Game game(current);
+    play_movetext(game, *turn);
+    current = game.position();
+    out += (out.empty() ? "" : " ") + *turn;
+  }
+  if (out.empty()) return Expected<std::string>::failure("no move");
+  return out;
+}
+
 Expected<std::set<std::string>> canonical_set(const Position& pos, std::string_view field,
-                                              const std::vector<std::string>& texts, size_t max_turns) {
+                                              const std::vector<std::string>& texts, size_t max_turns,
+                                              const search::Stipulation* series = nullptr) {
   std::set<std::string> out;
   for (const auto& text : texts) {
-    auto line = canonical_line(pos, text, max_turns);
+    auto line = series ? canonical_series_line(pos, text, *series) : canonical_line(pos, text, max_turns);
     if (!line) return Expected<std::set<std::string>>::failure(std::string(field) + ": '" + text + "': " + line.error());
     out.insert(std::move(*line));
   }
@@ -53,14 +82,15 @@ Expected<Puzzle> checked(const search::EpdProblem& entry) {
   const auto stipulation = search::parse_stipulation(entry.stipulation);
   if (!stipulation) return failure("stip: " + stipulation.error());
   p.stipulation = *stipulation;
-  const bool help = stipulation->play == search::Play::Help;
+  const bool help = stipulation->has_lines();
   if (entry.keys && help) return failure("keys: a help problem takes solutions");
   if (entry.solutions && !help) return failure("solutions: a direct or self problem takes keys");
   if (entry.keys && stipulation->is_proof() && !stipulation->attacker_starts) {
     return failure("keys: " + stipulation->to_string() + " has no keys (the side to move is the one that loses)");
   }
   if (const auto& given = help ? entry.solutions : entry.keys) {
-    auto set = canonical_set(p.position, help ? "solutions" : "keys", *given, help ? size_t(search::kMaxTurns * 2 + 1) : 1);
+    auto set = canonical_set(p.position, help ? "solutions" : "keys", *given, help ? size_t(search::kMaxTurns * 2 + 1) : 1,
+                             stipulation->is_series() ? &*stipulation : nullptr);
     if (!set) return failure(set.error());
     p.expected = std::move(*set);
   }

@@ -7,6 +7,8 @@
 //
 // A bad entry does not stop the file: it becomes one error line "file:line: field: why" and
 // the other entries are still read.
+//
+// Popeye input (popeye_input.h) is read into the same Puzzle and PuzzleFile, one Puzzle a twin.
 
 #include <optional>
 #include <set>
@@ -16,6 +18,7 @@
 
 #include "rules/expected.h"
 #include "rules/position.h"
+#include "solver/puzzle/show_options.h"
 #include "solver/search/stipulation.h"
 
 namespace dm::puzzle {
@@ -34,7 +37,16 @@ struct Puzzle {
   std::set<std::string> tries;
   std::string author;
   std::string source;
+  std::string title;
   std::vector<std::string> comments;  // the comment lines just above the entry, without '#'
+  // Popeye input's twins (popeye_input.h): each twin is a Puzzle of its own, labelled "a", "b",
+  // ... (empty when the problem has no twins), with its changes as Popeye prints them
+  // ("wQd1-->d2  rotate 90"; empty for twin a, the diagram) and whether they apply to the twin
+  // before (a continued twin, "+c)") rather than to the diagram.
+  std::string twin;
+  std::string twin_changes;
+  bool twin_continued = false;
+  ShowOptions show;  // the file's own show options (EPD files: none)
 
   std::string location() const { return file + ":" + std::to_string(line); }
 };

@@ -148,7 +148,7 @@ std::string Verdict::summary() const {
 Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
   if (puzzle.stipulation.is_proof()) return judge_proof(puzzle, tree);
   Verdict verdict;
-  const bool help = puzzle.stipulation.play == search::Play::Help;
+  const bool help = puzzle.stipulation.has_lines();
   verdict.found = found_answers(tree, help);
   const bool decided = tree.status != search::SolveStatus::Unknown;
   if (!decided) verdict.findings.push_back({Defect::Unknown, "a limit stopped the search"});
@@ -156,6 +156,9 @@ Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
     verdict.findings.push_back({Defect::NoSolution, "nothing achieves " + puzzle.stipulation.to_string()});
   }
   compare_sets(puzzle, help, decided, verdict);
+  if (puzzle.stipulation.is_series() && tree.length < puzzle.stipulation.turns && !tree.solutions.empty()) {
+    verdict.findings.push_back({Defect::ShortSolution, "a series of " + std::to_string(tree.length) + " turns works"});
+  }
   if (help || !decided) return verdict;
 
   const bool direct = puzzle.stipulation.play == search::Play::Direct;

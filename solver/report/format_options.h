@@ -5,8 +5,38 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace dm::report {
+
+// What a problem's file says of it besides the position (Popeye input, puzzle entries): shown
+// above the solution when given.
+struct ProblemLabels {
+  std::string title;
+  std::string author;
+  std::string source;
+  // A twin: its label ("b"), its changes as Popeye prints them ("wQd1-->d2"; empty for twin a)
+  // and whether they apply to the twin before ("+c)"). Empty label: the problem has no twins.
+  std::string twin;
+  std::string twin_changes;
+  bool twin_continued = false;
+
+  // "a) diagram", "b) wQd1-->d2", "+c) rotate 90"; empty without twins.
+  std::string twin_heading() const {
+    if (twin.empty()) return "";
+    return (twin_continued ? "+" : "") + twin + ") " + (twin_changes.empty() ? "diagram" : twin_changes);
+  }
+  // The labels given, as "name: value" pairs in print order (title, author, source, twin).
+  std::vector<std::pair<std::string, std::string>> fields() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto [name, value] : {std::pair<std::string, std::string>{"title", title}, {"author", author},
+                               {"source", source}, {"twin", twin_heading()}}) {
+      if (!value.empty()) out.emplace_back(std::move(name), std::move(value));
+    }
+    return out;
+  }
+};
 
 struct FormatOptions {
   // Print every turn of a large defender group (double-move play often has dozens of turns
@@ -20,6 +50,7 @@ struct FormatOptions {
   bool pretty = false;
   // The problem's name, when it has one (an EPD id, a puzzle file's entry); empty otherwise.
   std::string id;
+  ProblemLabels labels;
 
   // Whether the `count` turns of a group, or duals, are written one by one.
   bool lists_each(size_t count, bool multi_move) const { return !multi_move || count <= size_t(list_limit); }

@@ -56,7 +56,9 @@ std::string problem_article(const tree::SolutionTree& tree, const std::string& t
   std::string out = "<article class=\"problem\"" + (anchor.empty() ? "" : " id=\"" + anchor + "\"") + ">\n";
   out += "<h2>" + html_escape(title) + "</h2>\n<div class=\"diagram\">" + svg_diagram(tree.position) + "</div>\n";
   out += "<dl class=\"facts\">\n";
-  for (const auto& [name, value] : header_fields(tree)) {
+  auto fields = options.labels.fields();
+  for (auto& field : header_fields(tree)) fields.push_back(std::move(field));
+  for (const auto& [name, value] : fields) {
     out += "<dt>" + html_escape(name) + "</dt><dd>" + html_escape(value) + "</dd>\n";
   }
   out += "</dl>\n";

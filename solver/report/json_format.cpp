@@ -51,9 +51,12 @@ ordered_json defences_json(const std::vector<tree::DefenceGroup>& groups, const 
 ordered_json line_json(const search::Line& line, const Position& start, const search::Stipulation& stipulation) {
   ordered_json out = ordered_json::array();
   Position pos = start;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const Position after = after_turn(pos, line[i]);
-    out.push_back(turn_json(pos, line[i], i + 1 == line.size() ? tree::ending_of(after, stipulation, pos.side_to_move()) : tree::Ending::None));
+  const search::Line played = played_line(line, stipulation);
+  for (size_t i = 0; i < played.size(); ++i) {
+    const Position after = after_turn(pos, played[i]);
+    const bool last = i + 1 == played.size();
+    const tree::Ending ending = last ? tree::ending_of(after, stipulation, pos.side_to_move()) : tree::Ending::None;
+    if (!is_pass(played[i])) out.push_back(turn_json(pos, played[i], ending));  // the turns of the line alone
     pos = after;
   }
   return out;
@@ -61,13 +64,14 @@ ordered_json line_json(const search::Line& line, const Position& start, const se
 
 ordered_json tree_field(const tree::SolutionTree& tree) {
   ordered_json out;
-  if (tree.stipulation.play == search::Play::Help) {
+  if (tree.stipulation.has_lines()) {
     out["solutions"] = ordered_json::array();
     for (const search::Line& line : tree.solutions) out["solutions"].push_back(line_json(line, tree.position, tree.stipulation));
     out["set_play"] = ordered_json::array();
     if (const auto passed = tree::passed_position(tree.position)) {
       for (const search::Line& line : tree.set_play) out["set_play"].push_back(line_json(line, *passed, tree.stipulation));
     }
+    out["solutions_complete"] = tree.solutions_complete;
   } else {
     out["keys"] = ordered_json::array();
     for (const AttackNode& key : tree.keys) out["keys"].push_back(attack_json(key, tree.position));
@@ -97,13 +101,21 @@ ordered_json tree_field(const tree::SolutionTree& tree) {
 ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& options) {
   ordered_json out;
   if (!options.id.empty()) out["id"] = options.id;
+  for (const auto& [name, value] : options.labels.fields()) {
+    if (name != "twin") out[name] = value;
+  }
+  if (!options.labels.twin.empty()) {
+    out["twin"] = options.labels.twin;
+    out["twin_changes"] = options.labels.twin_changes;
+    out["twin_continued"] = options.labels.twin_continued;
+  }
   out["variant"] = tree.variant;
   out["rules"] = tree.rule_options;
   out["fen"] = tree.position.fen();
   out["stipulation"] = tree.stipulation.to_string();
   out["status"] = search::status_name(tree.status);
   out["length"] = tree.length;
-  if (tree.stipulation.play == search::Play::Help) {
+  if (tree.stipulation.has_lines()) {
     std::vector<std::string> lines;
     for (const auto& line : tree.solutions) lines.push_back(search::line_to_uci(line));
     out["solutions"] = lines;

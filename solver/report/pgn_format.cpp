@@ -197,13 +197,20 @@ std::string write_pgn(const tree::SolutionTree& tree, const FormatOptions& optio
   if (!tree.rule_options.empty()) out += tag("VariantOptions", tree.rule_options);
   out += tag("FEN", tree.position.fen()) + tag("SetUp", "1");
   out += tag("Stipulation", stipulation);
+  for (auto [name, value] : options.labels.fields()) {
+    name[0] = char(name[0] - 'a' + 'A');  // PGN tags are capitalised: Title, Author, Source, Twin
+    out += tag(name, value);
+  }
   out += tag("Annotator", "dmsolve");
   out += '\n';
 
   const TreeToMoves builder(options);
   std::vector<MoveNode> roots;
-  if (tree.stipulation.play == search::Play::Help) {
-    for (const search::Line& line : tree.solutions) TreeToMoves::add_line(roots, line, 0, tree.position, tree.stipulation);
+  if (tree.stipulation.has_lines()) {
+    // Series lines with the other side's passes as null moves ("--").
+    for (const search::Line& line : tree.solutions) {
+      TreeToMoves::add_line(roots, played_line(line, tree.stipulation), 0, tree.position, tree.stipulation);
+    }
   } else {
     for (const AttackNode& key : tree.keys) {
       auto nodes = builder.attack(key, tree.position, "!", 1);

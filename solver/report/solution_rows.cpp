@@ -109,6 +109,30 @@ class RowWriter {
     return {text, {}};
   }
 
+  // A series line: the series turns numbered 1, 2, ... (the other side passing between them),
+  // then in ser-h# and ser-s# the other side's last turn after the last one: "1.Kb2 2.Qd4+ Kxd4#";
+  // a line of fewer turns than stipulated is marked as a short solution.
+  Row series_line(const search::Line& line, const Position& start) const {
+    const search::Line played = played_line(line, stipulation_);
+    const int series_turns = int(line.size()) - (stipulation_.play == search::Play::Series ? 0 : 1);
+    Position pos = start;
+    std::string text;
+    int n = 0;
+    for (size_t i = 0; i < played.size(); ++i) {
+      const Position after = after_turn(pos, played[i]);
+      if (!is_pass(played[i])) {
+        const bool last = i + 1 == played.size();
+        const Ending ending = last ? tree::ending_of(after, stipulation_, pos.side_to_move()) : Ending::None;
+        if (!text.empty()) text += ' ';
+        if (n < series_turns) text += attacker_number(++n);
+        text += turn_san(pos, played[i], ending);
+      }
+      pos = after;
+    }
+    if (series_turns < stipulation_.turns) text += " (short solution in " + std::to_string(series_turns) + ")";
+    return {text, {}};
+  }
+
  private:
   // Threats are attacker turns played as if the defender passed: SAN is read in that position.
   void add_threats(const AttackNode& node, const Position& after, int n, Row& row) const {
@@ -169,7 +193,8 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
   }
   for (const tree::Try& t : tree.tries) rows.tries.push_back(writer.try_row(t, tree.position));
   for (const search::Line& line : tree.solutions) {
-    Row row = writer.line(line, tree.position, tree.stipulation.attacker_starts);
+    Row row = tree.stipulation.is_series() ? writer.series_line(line, tree.position)
+                                           : writer.line(line, tree.position, tree.stipulation.attacker_starts);
     row.text = std::to_string(rows.solutions.size() + 1) + ") " + row.text;
     rows.solutions.push_back(std::move(row));
   }

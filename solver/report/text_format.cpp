@@ -26,12 +26,13 @@ void write_section(const std::string& title, const std::vector<Row>& rows, std::
 std::string write_text(const tree::SolutionTree& tree, const FormatOptions& options) {
   std::string out;
   if (!options.id.empty()) out += "id " + options.id + '\n';
+  for (const auto& [name, value] : options.labels.fields()) out += name + ' ' + value + '\n';
   for (const auto& [name, value] : header_fields(tree)) out += name + ' ' + value + '\n';
   const SolutionRows rows = solution_rows(tree, options);
-  const bool help = tree.stipulation.play == search::Play::Help;
-  if (help) {
+  if (tree.stipulation.has_lines()) {
     write_section("solutions (" + std::to_string(rows.solutions.size()) + ")", rows.solutions, out);
     write_section("set play", rows.set_play, out);
+    if (!tree.solutions_complete) out += "\n(only the first solutions: more exist)\n";
   } else if (!tree.defences.empty()) {
     write_section("every turn loses (" + std::to_string(rows.defences.size()) + ")", rows.defences, out);
   } else {

@@ -13,6 +13,19 @@ Position after_turn(const Position& pos, const Turn& turn) {
   return Position(copy);  // a copy starts its own chain from the current state
 }
 
+search::Line played_line(const search::Line& line, const search::Stipulation& stipulation) {
+  if (!stipulation.is_series()) return line;
+  search::Line played;
+  const size_t series_turns = line.size() - (stipulation.play == search::Play::Series ? 0 : 1);
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (i > 0 && i < series_turns) played.push_back({Move(0, 0, MoveKind::Pass)});
+    played.push_back(line[i]);
+  }
+  return played;
+}
+
+bool is_pass(const Turn& turn) { return turn.size() == 1 && turn.front().kind() == MoveKind::Pass; }
+
 std::string ending_mark(const Position& pos, const Turn& turn, const std::string& san, tree::Ending ending) {
   switch (ending) {
     case tree::Ending::None: return "";

@@ -8,12 +8,22 @@
 
 #include "rules/game.h"
 #include "rules/position.h"
+#include "solver/search/line.h"
+#include "solver/search/stipulation.h"
 #include "solver/tree/solution_tree.h"
 
 namespace dm::report {
 
 // The position after turn, with a state chain of its own (independent of pos).
 Position after_turn(const Position& pos, const Turn& turn);
+
+// A solution line as it is played: a help line as it is, a series line with the other side's
+// pass (a turn of one Pass move, SAN "--") between the series turns, so that every turn can be
+// replayed from the one before.
+search::Line played_line(const search::Line& line, const search::Stipulation& stipulation);
+
+// Whether turn is a pass of a whole turn (series play).
+bool is_pass(const Turn& turn);
 
 // SAN of turn in pos with the ending's mark: "Qb2#", "Kh7,Kg6", "Qb6 =", "Qxe8 (king captured)",
 // "axb3 (stalemate, White wins)".

@@ -11,12 +11,22 @@
 
 namespace dm::search::brute_force {
 
-// Direct and self play: every first turn that reaches the goal within the stipulated length.
+// Direct, self and reflex play: every first turn that reaches the goal within the stipulated length.
 std::vector<Turn> keys(const Position& pos, const Stipulation& stipulation);
 
 // Direct and self play: the fewest attacker turns that reach the goal, or 0 when none do
 // within the stipulated length.
 int shortest_length(const Position& pos, const Stipulation& stipulation);
+
+// Series play: every solution line of 1 to N series turns (the series mover's turns, then in
+// ser-h# and ser-s# the other side's last turn), the other side passing by a position set up
+// anew from the FEN.
+std::vector<Line> series_solutions(const Position& pos, const Stipulation& stipulation);
+
+// Whether the side to move's king stands attacked: in check, or en prise where kings are
+// captured (the other side, passing, could take it). Series play allows neither before the
+// series' last turn.
+bool stands_attacked(const Position& pos);
 
 // Help play: every solution line of exactly the stipulated length.
 std::vector<Line> help_solutions(const Position& pos, const Stipulation& stipulation);

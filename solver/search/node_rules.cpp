@@ -23,24 +23,28 @@ std::optional<NodeValue> NodeRules::from_tables(const Position& pos, int turns_l
 
 bool NodeRules::goal_reached(const Position& pos) const {
   if (stipulation_.goal == Goal::Win) return outcome(pos).score_for(attacker_) == 1;
-  const Color victim = stipulation_.play == Play::Self ? attacker_ : ~attacker_;
+  return goal_reached_on(pos, stipulation_.attacker_is_victim() ? attacker_ : ~attacker_);
+}
+
+bool NodeRules::goal_reached_on(const Position& pos, Color victim) const {
   if (pos.side_to_move() != victim) return false;
   const bool lost = king_lost(pos);
   return stipulation_.goal == Goal::Mate ? lost || pos.in_check() : !lost && !pos.in_check();
 }
 
-bool NodeRules::reached_after_move(const Position& pos) const {
-  if (king_lost(pos)) return goal_reached(pos);
+bool NodeRules::reached_after_move(const Position& pos, Color victim) const {
+  if (king_lost(pos)) return goal_reached_on(pos, victim);
   // Cheap refusals first: a mate needs a check, a stalemate none (where the king is royal).
   if (pos.variant().king_rule == KingRule::Royal &&
       pos.in_check() != (stipulation_.goal == Goal::Mate)) {
     return false;
   }
-  return !has_legal_move(pos) && goal_reached(pos);
+  return !has_legal_move(pos) && goal_reached_on(pos, victim);
 }
 
 bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_played) const {
   const Color mover = pos.side_to_move();
+  const Color victim = ~mover;
   const bool only_checks_mate = mates_only_by_check(pos);
   MoveList moves;
   if (only_checks_mate && any) {
@@ -56,9 +60,9 @@ bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_playe
     ++moves_played;
     bool reached;
     if (pos.side_to_move() != mover || king_lost(pos)) {
-      reached = reached_after_move(pos);
+      reached = reached_after_move(pos, victim);
     } else if (!has_legal_move(pos)) {
-      reached = goal_reached(pos);  // no second move (RULES.md M6)
+      reached = false;  // no second move (RULES.md M6): the goal is never on the mover
     } else {
       reached = turn_reaches_goal(pos, any, moves_played);
     }
@@ -70,6 +74,7 @@ bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_playe
 
 bool NodeRules::is_leaf(const Position& pos, int turns_left) const {
   if (is_help()) return false;
+  if (stipulation_.play == Play::Reflex) return turns_left == 0;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   if (attacker_to_move) return turns_left == 0 || (turns_left == 1 && direct_goal());
   return turns_left == 0 && (direct_goal() || stipulation_.play == Play::Self);
@@ -78,6 +83,7 @@ bool NodeRules::is_leaf(const Position& pos, int turns_left) const {
 NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played,
                               int* win_turns) const {
   if (is_help()) return evaluate_help(pos, turns_left, legal_count);
+  if (stipulation_.play == Play::Reflex) return evaluate_reflex(pos, turns_left, legal_count, moves_played);
   if (const std::optional<NodeValue> known = from_tables(pos, turns_left, win_turns)) return *known;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   // Once the attacker has used its turns, direct mate and stalemate are reached now or never:
@@ -126,6 +132,23 @@ NodeValue NodeRules::evaluate_help(const Position& pos, int turns_left, size_t* 
   if (legal_count) *legal_count = count;
   // A game that ends before the attacker's last turn is no solution.
   return count == 0 ? NodeValue::Disproven : NodeValue::Open;
+}
+
+NodeValue NodeRules::evaluate_reflex(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played) const {
+  const size_t count = king_lost(pos) ? 0 : count_legal(pos);
+  if (count == 0) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+  if (legal_count) *legal_count = count;
+  const bool attacker_to_move = pos.side_to_move() == attacker_;
+  // Whoever can reach the goal in its turn must: the defender so ends the play as the attacker
+  // wants, the attacker ends it the wrong way (on the defender). Both are read at a turn's start.
+  // (An attacker with no turn left has failed whatever it could do.)
+  if (!pos.mid_turn() && (turns_left > 0 || !attacker_to_move)) {
+    uint64_t played = 0;
+    const bool must_finish = turn_reaches_goal(pos, true, played);
+    if (moves_played) *moves_played += played;
+    if (must_finish) return attacker_to_move ? NodeValue::Disproven : NodeValue::Proven;
+  }
+  return turns_left == 0 ? NodeValue::Disproven : NodeValue::Open;
 }
 
 }  // namespace dm::search

@@ -102,13 +102,17 @@ class NodeRules {
   // Direct mate or stalemate: decided at the end of the attacker's last turn at the latest.
   bool direct_goal() const { return stipulation_.play == Play::Direct && stipulation_.goal != Goal::Win; }
   NodeValue evaluate_help(const Position& pos, int turns_left, size_t* legal_count) const;
+  // Reflex play: a side to move that can reach the goal in its turn must (stipulation.h).
+  NodeValue evaluate_reflex(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played) const;
+  // Whether pos (victim to move) is the goal reached on victim: mated or stalemated.
+  bool goal_reached_on(const Position& pos, Color victim) const;
   // The value the tables give pos, or nullopt where they do not hold it.
   std::optional<NodeValue> from_tables(const Position& pos, int turns_left, int* win_turns) const;
   // Whether some (any) or every (!any) way to play the rest of the side to move's turn reaches
-  // the goal at the end of the turn.
+  // the goal (mate or stalemate) on its opponent at the end of the turn.
   bool turn_reaches_goal(Position& pos, bool any, uint64_t& moves_played) const;
-  // After a move: the goal is reached in pos, which ends the mover's turn or the game.
-  bool reached_after_move(const Position& pos) const;
+  // After a move: the goal is reached on victim in pos, which ends the mover's turn or the game.
+  bool reached_after_move(const Position& pos, Color victim) const;
 
   Stipulation stipulation_;
   Color attacker_;

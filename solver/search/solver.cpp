@@ -14,6 +14,7 @@
 #include "solver/search/node_rules.h"
 #include "solver/search/proof_reader.h"
 #include "solver/search/root_turns.h"
+#include "solver/search/series_search.h"
 
 namespace dm::search {
 
@@ -60,7 +61,7 @@ class DirectSolver {
       : pos_(pos), rules_(rules), options_(options), tt_(tt), workers_(workers), control_(control) {}
 
   void run(SolveResult& result) {
-    if (king_lost(pos_) || !has_legal_move(pos_)) {
+    if (king_lost(pos_) || !has_legal_move(pos_) || reflex_refuted()) {
       result.status = SolveStatus::NoSolution;
       return;
     }
@@ -86,6 +87,13 @@ class DirectSolver {
   }
 
  private:
+  // Reflex play: an attacker that can reach the goal at once must, and so fails at the root.
+  bool reflex_refuted() const {
+    if (rules_.stipulation().play != Play::Reflex) return false;
+    Position root = pos_;
+    return rules_.evaluate(root, rules_.root_turns()) == NodeValue::Disproven;
+  }
+
   std::vector<size_t> all_candidates() const {
     std::vector<size_t> all(candidates_.size());
     for (size_t i = 0; i < all.size(); ++i) all[i] = i;
@@ -151,6 +159,20 @@ class DirectSolver {
   std::vector<std::atomic<NodeValue>> verdicts_;  // Open until decided
   std::atomic<size_t> decided_{0};
 };
+
+// Adds the lines each task found to result.solutions, sorted by UCI, and sets the status.
+void take_lines(std::vector<std::vector<Line>>& found, const SearchControl& control, SolveResult& result) {
+  for (auto& lines : found) {
+    for (auto& line : lines) result.solutions.push_back(std::move(line));
+  }
+  std::sort(result.solutions.begin(), result.solutions.end(),
+            [](const Line& a, const Line& b) { return line_to_uci(a) < line_to_uci(b); });
+  if (control.stopped()) {
+    result.status = SolveStatus::Unknown;
+  } else {
+    result.status = result.solutions.empty() ? SolveStatus::NoSolution : SolveStatus::Solved;
+  }
+}
 
 // Help play: the first two moves of every line split the enumeration into tasks, enough of
 // them that one first move with a big tree below it does not leave threads idle. The lines
@@ -218,16 +240,85 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     decided.fetch_add(1, std::memory_order_relaxed);
   });
   result.solutions = std::move(split.solutions);
-  for (auto& lines : found) {
-    for (auto& line : lines) result.solutions.push_back(std::move(line));
+  take_lines(found, control, result);
+}
+
+// Series play: the first series turns (the first two where the series is longer) split the
+// enumeration of the series of one length into tasks, each the position after them with the
+// series turns left.
+struct SeriesTask {
+  Line prefix;
+  Position pos;
+  int series_left;
+};
+
+void split_series(const Position& pos, const NodeRules& rules, int series_left, int depth, Line& prefix,
+                  std::vector<SeriesTask>& tasks) {
+  if (depth == 0 || series_left == 1) {
+    tasks.push_back({prefix, pos, series_left});
+    return;
   }
-  std::sort(result.solutions.begin(), result.solutions.end(),
-            [](const Line& a, const Line& b) { return line_to_uci(a) < line_to_uci(b); });
-  if (control.stopped()) {
-    result.status = SolveStatus::Unknown;
-  } else {
-    result.status = result.solutions.empty() ? SolveStatus::NoSolution : SolveStatus::Solved;
+  Position own = pos;
+  for_each_turn(own, [&](const Turn& turn, Position& after) {
+    if (!may_pass(after, rules)) return true;
+    const Move pass(0, 0, MoveKind::Pass);
+    StateInfo st;
+    after.do_move(pass, st);
+    prefix.push_back(turn);
+    split_series(after, rules, series_left - 1, depth - 1, prefix, tasks);
+    prefix.pop_back();
+    after.undo_move(pass);
+    return true;
+  });
+}
+
+// Every series of 1 to N turns, as Popeye solves series play: a shorter one is a short solution.
+// The table's entries (no solution with so many series turns left) hold for every length.
+void solve_series(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
+                  Workers& workers, SearchControl& control, SolveResult& result) {
+  const Color mover = SeriesSearch::series_mover(rules);
+  std::atomic<size_t> task_count{0};
+  std::atomic<size_t> decided{0};
+  ProgressMonitor monitor(options, [&] {
+    Progress p;
+    p.nodes = control.nodes();
+    p.seconds = control.elapsed_seconds();
+    p.candidates = task_count.load(std::memory_order_relaxed);
+    p.decided = decided.load(std::memory_order_relaxed);
+    return p;
+  });
+  std::optional<EndingBound> ending_bound;
+  if (EndingBound::applies(pos.variant(), rules.stipulation().goal)) {
+    ending_bound.emplace(pos.variant(), rules.stipulation().goal);
   }
+  std::vector<std::vector<Line>> found;
+  result.length = 0;
+  for (int length = 1; length <= rules.root_turns() && !control.stopped(); ++length) {
+    std::vector<SeriesTask> tasks;
+    if (pos.side_to_move() == mover && !king_lost(pos)) {
+      Line prefix;
+      split_series(pos, rules, length, 2, prefix, tasks);
+    }
+    decided.store(0, std::memory_order_relaxed);
+    task_count.store(tasks.size(), std::memory_order_relaxed);
+    const size_t first = found.size();
+    found.resize(first + tasks.size());
+    workers.for_each(tasks.size(), [&](size_t i) {
+      Position own = tasks[i].pos;
+      SeriesSearch search(rules, tt, control, ending_bound ? &*ending_bound : nullptr);
+      search.solve(own, tasks[i].series_left, tasks[i].prefix, found[first + i]);
+      decided.fetch_add(1, std::memory_order_relaxed);
+    });
+    if (result.length == 0) {
+      for (size_t i = first; i < found.size(); ++i) {
+        if (!found[i].empty()) result.length = length;
+      }
+    }
+  }
+  if (result.length == 0) result.length = rules.root_turns();
+  take_lines(found, control, result);
+  std::stable_sort(result.solutions.begin(), result.solutions.end(),
+                   [](const Line& a, const Line& b) { return a.size() < b.size(); });
 }
 
 // win, lose and loseN: the root itself is searched, every worker on it (kept apart by the busy
@@ -306,6 +397,8 @@ SolveResult solve(const Position& pos, const Stipulation& stipulation, const Sol
   SolveResult result;
   if (rules.is_help()) {
     solve_help(pos, rules, options, tt, workers, control, result);
+  } else if (stipulation.is_series()) {
+    solve_series(pos, rules, options, tt, workers, control, result);
   } else if (stipulation.is_proof()) {
     solve_proof(pos, rules, options, tt, workers, control, result);
   } else {

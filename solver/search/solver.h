@@ -6,13 +6,14 @@
 // the candidates, several workers on one candidate when fewer candidates than threads are
 // open. Because each verdict is exact, the keys found do not depend on the thread count or on
 // the order in which the candidates finish. The shortest length is then found by trying the
-// keys with fewer turns. Help play: the first two moves split the enumeration of all lines.
+// keys with fewer turns. Help play: the first two moves split the enumeration of all lines;
+// series play: the first two series turns (series_search.h).
 // Proofs (win, lose, loseN): the root itself is searched by df-pn, every worker on it, and the
 // result is whether it is won (Solved) or not (NoSolution); for win, the first turn of the
 // proof found is its one key, and `length` the turns within which the proof wins.
 //
 // A stopped search (limit or interrupt) reports status Unknown with what it has proven: the
-// keys proven so far (direct/self) or the solutions found so far (help), never a guess.
+// keys proven so far (direct/self) or the solutions found so far (help, series), never a guess.
 
 #include <functional>
 #include <vector>
@@ -58,7 +59,7 @@ struct SolveResult {
   int length = 0;            // attacker turns of the shortest solution (help: the stipulated;
                              // proofs: the turns the proof found needs)
   std::vector<Turn> keys;    // direct and self play; win: the proof's first turn
-  std::vector<Line> solutions;  // help play
+  std::vector<Line> solutions;  // help and series play
   uint64_t nodes = 0;
   double seconds = 0.0;
   int threads = 0;  // the threads that searched

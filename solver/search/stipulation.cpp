@@ -8,7 +8,16 @@ std::string Stipulation::to_string() const {
   if (goal == Goal::Win && play == Play::Direct && !attacker_starts) {
     return unbounded() ? "lose" : "lose" + std::to_string(turns);
   }
-  std::string text = play == Play::Self ? "s" : play == Play::Help ? "h" : "";
+  std::string text;
+  switch (play) {
+    case Play::Direct: break;
+    case Play::Self: text = "s"; break;
+    case Play::Help: text = "h"; break;
+    case Play::Reflex: text = "r"; break;
+    case Play::Series: text = "ser-"; break;
+    case Play::SeriesHelp: text = "ser-h"; break;
+    case Play::SeriesSelf: text = "ser-s"; break;
+  }
   text += goal == Goal::Mate ? "#" : goal == Goal::Stalemate ? "=" : "win";
   if (unbounded()) return text;
   if (play == Play::Help && attacker_starts) return text + std::to_string(turns - 1) + ".5";
@@ -31,11 +40,20 @@ Expected<Stipulation> parse_stipulation(std::string_view text) {
       return s;
     }
   } else {
-    if (rest.starts_with("s")) {
+    if (rest.starts_with("ser-")) {
+      rest.remove_prefix(4);
+      s.play = Play::Series;
+      if (rest.starts_with("h")) s.play = Play::SeriesHelp;
+      if (rest.starts_with("s")) s.play = Play::SeriesSelf;
+      if (s.play != Play::Series) rest.remove_prefix(1);
+    } else if (rest.starts_with("s")) {
       s.play = Play::Self;
       rest.remove_prefix(1);
     } else if (rest.starts_with("h")) {
       s.play = Play::Help;
+      rest.remove_prefix(1);
+    } else if (rest.starts_with("r")) {
+      s.play = Play::Reflex;
       rest.remove_prefix(1);
     }
     if (rest.starts_with("#")) {
@@ -48,7 +66,8 @@ Expected<Stipulation> parse_stipulation(std::string_view text) {
       s.goal = Goal::Win;
       rest.remove_prefix(3);
     } else {
-      return fail("expected #N, =N, winN, win, lose, loseN, s#N, s=N, h#N, h=N or h#N.5");
+      return fail("expected #N, =N, winN, win, lose, loseN, s#N, s=N, h#N, h=N, h#N.5, r#N, r=N, ser-#N, ser-=N, "
+                  "ser-h#N, ser-h=N, ser-s#N or ser-s=N");
     }
     if (s.goal == Goal::Win && s.play != Play::Direct) return fail("win is a direct-play goal only");
     if (s.goal == Goal::Win && rest.empty()) {
@@ -68,7 +87,8 @@ Expected<Stipulation> parse_stipulation(std::string_view text) {
   } else {
     if (n < 1 || n > kMaxTurns) return fail("length out of range (1 to 100)");
     s.turns = n;
-    if (s.play == Play::Help) s.attacker_starts = false;
+    // The defender starts help play; in ser-h# the defender is the series mover.
+    if (s.play == Play::Help || s.play == Play::SeriesHelp) s.attacker_starts = false;
   }
   return s;
 }

@@ -95,7 +95,7 @@ AttackNode DirectAnnotator::play(const RootTurn& t, int length, bool with_threat
   node.ending = ending_of(t.after, rules.stipulation(), rules.attacker());
   if (game_over(t.after) || context_.control.stopped()) return node;
   if (with_threats) node.threats = threats(t.after, length - 1);
-  node.defences = defences(distinct_turns(t.after), length - 1);
+  node.defences = defences(defender_turns(t.after, rules.stipulation()), length - 1);
   return node;
 }
 
@@ -121,15 +121,20 @@ std::vector<DefenceGroup> DirectAnnotator::defences(const std::vector<RootTurn>&
 
 std::vector<AttackNode> DirectAnnotator::threats(const Position& after, int turns_left) {
   std::vector<AttackNode> out;
-  if (turns_left < 1 || after.in_check()) return out;
+  if (!context_.threats || turns_left < 1 || after.in_check()) return out;
   const std::optional<Position> passed = passed_position(after);
   if (!passed || game_over(*passed)) return out;
+  const search::NodeRules& rules = context_.rules;
+  if (rules.stipulation().play == search::Play::Reflex) {
+    // An attacker that could reach the goal at once would have to: then it threatens nothing.
+    Position root = *passed;
+    if (rules.evaluate(root, turns_left) == NodeValue::Disproven) return out;
+  }
   const std::vector<RootTurn> turns = distinct_turns(*passed);
   std::vector<int> lengths(turns.size(), 0);
   for_each(turns.size(), turns_left, [&](size_t i, DirectAnnotator& annotator) {
     if (!context_.control.stopped()) lengths[i] = annotator.own_length(turns[i], turns_left);
   });
-  const search::NodeRules& rules = context_.rules;
   for (size_t i = 0; i < turns.size(); ++i) {
     if (!lengths[i]) continue;
     AttackNode threat;

@@ -33,6 +33,7 @@ struct AnnotationContext {
   search::SearchControl& control;
   search::Workers& workers;  // with one thread, one question after another on the calling thread
   std::atomic<bool> incomplete{false};  // some value was left open by a stopped search
+  bool threats = true;  // keys and tries show their threats (TreeOptions::threats)
 };
 
 class DirectAnnotator {
@@ -60,7 +61,7 @@ class DirectAnnotator {
   std::vector<DefenceGroup> defences(const std::vector<search::RootTurn>& turns, int turns_left);
 
   // The attacker turns from the position where the defender passed a whole turn after `after`
-  // that force the goal within turns_left, shortest first.
+  // that force the goal within turns_left, shortest first; none when the context shows no threats.
   std::vector<AttackNode> threats(const Position& after, int turns_left);
 
   // body(i, annotator) for every i below count: on the workers, each with an annotator of its

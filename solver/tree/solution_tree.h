@@ -112,6 +112,9 @@ struct SolutionTree {
   // passes its first turn; h# only).
   std::vector<search::Line> solutions;
   std::vector<search::Line> set_play;
+  // False when TreeOptions::max_solutions left solutions out: `solutions` then holds the first
+  // ones in UCI order.
+  bool solutions_complete = true;
 
   uint64_t nodes = 0;     // the whole build: the solve and every annotation
   double seconds = 0.0;

@@ -51,13 +51,14 @@ class TreeBuilder {
     tree_.status = result.status;
     tree_.length = result.length;
     tree_.solutions = result.solutions;
+    keep_first_solutions();
     nodes_ = result.nodes;
     seconds_ = result.seconds;
     tree_.solve_nodes = result.nodes;
     tree_.solve_seconds = result.seconds;
     tree_.threads = result.threads;
-    if (rules_.is_help()) {
-      if (options_.set_play && !tree_.stipulation.attacker_starts) add_set_play();
+    if (tree_.stipulation.has_lines()) {
+      if (rules_.is_help() && options_.set_play && !tree_.stipulation.attacker_starts) add_set_play();
     } else if (tree_.stipulation.is_proof()) {
       if (result.status == search::SolveStatus::Solved) add_proof_tree(result.length);
     } else {
@@ -79,6 +80,7 @@ class TreeBuilder {
     }
     search::SearchControl control(*limits);
     AnnotationContext context{rules_, tt_, control, workers_};
+    context.threats = options_.threats;
     DirectAnnotator annotator(context);
     std::vector<RootTurn> keys;
     std::vector<RootTurn> non_keys;
@@ -118,6 +120,7 @@ class TreeBuilder {
     std::sort(candidates.begin(), candidates.end(), by_uci);
     search::SearchControl control(*limits);
     AnnotationContext context{rules_, tt_, control, workers_};
+    context.threats = options_.threats;
     DirectAnnotator annotator(context);
     const int turns = tree_.stipulation.turns;
     std::vector<std::optional<Try>> found(candidates.size());
@@ -129,6 +132,14 @@ class TreeBuilder {
     }
     tree_.tries_complete = !context.incomplete && !control.stopped();
     account(control);
+  }
+
+  // Help play under TreeOptions::max_solutions: the first solutions alone.
+  void keep_first_solutions() {
+    const size_t most = size_t(options_.max_solutions);
+    if (tree_.stipulation.play != search::Play::Help || most == 0 || tree_.solutions.size() <= most) return;
+    tree_.solutions.resize(most);
+    tree_.solutions_complete = false;
   }
 
   // win, lose and loseN, proven: the proof's file and its first turns (proof_tree.h).

@@ -38,6 +38,13 @@ struct TreeOptions {
   double try_seconds = 0.0;
   // Set play of h# problems.
   bool set_play = true;
+  // Threats below keys and tries (direct and self play); off: the variations alone (Popeye's
+  // option nothreat).
+  bool threats = true;
+  // Help play: only the first max_solutions solutions in UCI order are kept (0: all), and
+  // SolutionTree::solutions_complete says when some were left out (Popeye's maxsolutions; the
+  // search still finds them all).
+  int max_solutions = 0;
   // win, lose and loseN: where to write the proof (docs/proof-format.md; zstd when it ends in
   // .zst). Empty: a temporary file, for the re-check (ProofSummary::temporary).
   std::string proof_file;

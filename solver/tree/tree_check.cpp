@@ -105,6 +105,7 @@ class Checker {
   // The first disagreement, or empty.
   std::string run() {
     if (stip_.play == Play::Help) return check_help();
+    if (stip_.is_series()) return check_series();
     return check_direct();
   }
 
@@ -149,10 +150,27 @@ class Checker {
     const Outcome o = outcome(pos);
     if (!o.is_over()) return false;
     if (stip_.goal == Goal::Win) return o.score_for(attacker_) == 1;
-    const Color victim = stip_.play == Play::Self ? attacker_ : ~attacker_;
-    if (pos.side_to_move() != victim) return false;
+    return goal_on(pos, stip_.attacker_is_victim() ? attacker_ : ~attacker_);
+  }
+
+  // Mate or stalemate (as the goal asks) of victim, to move in pos.
+  bool goal_on(const Position& pos, Color victim) const {
+    const Outcome o = outcome(pos);
+    if (!o.is_over() || pos.side_to_move() != victim) return false;
     if (stip_.goal == Goal::Mate) return o.reason == "checkmate" || o.reason == "king captured";
     return o.reason == "stalemate";
+  }
+
+  // Reflex play: the defender's turns from pos that reach the goal, which it must play when there
+  // are any; empty elsewhere.
+  std::set<TurnKey> forced_defences(const Position& pos) const {
+    std::set<TurnKey> forced;
+    if (stip_.play != Play::Reflex) return forced;
+    for_each_turn(pos, [&](const Turn& d, const Position& after_d) {
+      if (goal_on(after_d, attacker_)) forced.insert(turn_key(d, after_d));
+      return true;
+    });
+    return forced;
   }
 
   Stipulation with_turns(int turns) const {
@@ -188,8 +206,13 @@ class Checker {
       }
     }
     std::string error;
+    const std::set<TurnKey> forced = forced_defences(*after);
     for_each_turn(*after, [&](const Turn& d, const Position& after_d) {
       const TurnKey key = turn_key(d, after_d);
+      if (!forced.empty() && !forced.count(key)) {
+        if (listed.count(key)) error = here + " " + uci(d) + ": a defence the reflex rule forbids";
+        return error.empty();
+      }
       const auto found = listed.find(key);
       if (found == listed.end()) {
         if (!excused.count(key)) error = here + " " + uci(d) + ": defence missing from the tree";
@@ -285,8 +308,9 @@ class Checker {
     return check_attack(pos, t.play, stip_.turns, refuting, "try");
   }
 
+  // `complete`: the lines are all there are; else (TreeOptions::max_solutions) some of them.
   std::string check_lines(const Position& start, const std::vector<Line>& lines, const Stipulation& stip,
-                          const std::string& what) {
+                          const std::string& what, bool complete) {
     std::set<std::string> names;
     for (const Line& line : lines) {
       const std::string here = what + " " + search::line_to_uci(line);
@@ -306,17 +330,73 @@ class Checker {
     std::set<std::string> expected;
     for (const Line& line : search::brute_force::help_solutions(start, stip))
       expected.insert(search::line_to_uci(line));
-    return expected == names ? "" : what + "s differ from the full-width search's";
+    const bool agree = complete ? expected == names
+                                : names.size() < expected.size() &&
+                                      std::includes(expected.begin(), expected.end(), names.begin(), names.end());
+    return agree ? "" : what + "s differ from the full-width search's";
+  }
+
+  // Series play: each line is 1 to N turns of the series mover, each legal where the other side
+  // has passed after the one before, none but the last giving check, then the end the
+  // stipulation asks for; the length is the shortest line's; with full_, the lines are every
+  // line the full-width search finds.
+  std::string check_series() {
+    const Color mover = tree_.position.side_to_move();
+    const size_t last_step = stip_.play == Play::Series ? 0 : 1;
+    std::set<std::string> names;
+    size_t shortest = 0;
+    for (const Line& line : tree_.solutions) {
+      const std::string here = "solution " + search::line_to_uci(line);
+      if (line.size() <= last_step || line.size() > size_t(stip_.turns) + last_step) {
+        return here + ": " + std::to_string(line.size()) + " turns";
+      }
+      const size_t series_turns = line.size() - last_step;
+      shortest = shortest == 0 ? series_turns : std::min(shortest, series_turns);
+      Position pos = tree_.position;
+      for (size_t i = 0; i < line.size(); ++i) {
+        const Outcome o = outcome(pos);
+        // Between series turns the other side passes, stalemated or not, unless that is the goal.
+        const bool passes = i > 0 && i < series_turns;
+        const bool stalemate_passed = passes && o.reason == "stalemate" && !(stip_.play == Play::Series && goal(pos));
+        if (i > 0 && o.is_over() && !stalemate_passed) return here + ": the game ended before the line did";
+        if (passes) {
+          if (search::brute_force::stands_attacked(pos)) return here + ": a check before the last turn";
+          const auto pass = passed(pos);
+          if (!pass || pass->side_to_move() != mover) return here + ": the other side cannot pass";
+          pos = *pass;
+        }
+        if (i == series_turns && stip_.play == Play::SeriesSelf) {
+          bool forced = true;
+          for_each_turn(pos, [&](const Turn&, const Position& end) { return forced = goal(end); });
+          if (!forced) return here + ": the other side is not forced to reach the goal";
+        }
+        const auto after = after_turn(pos, line[i]);
+        if (!after) return here + ": an illegal turn";
+        pos = *after;
+      }
+      if (!goal(pos)) return here + ": does not reach the goal";
+      names.insert(search::line_to_uci(line));
+    }
+    if (shortest != 0 && tree_.length != int(shortest)) return "the length is not the shortest solution's";
+    if (!full_) return "";
+    std::set<std::string> expected;
+    for (const Line& line : search::brute_force::series_solutions(tree_.position, stip_)) {
+      expected.insert(search::line_to_uci(line));
+    }
+    return expected == names ? "" : "solutions differ from the full-width search's";
   }
 
   std::string check_help() {
-    if (std::string e = check_lines(tree_.position, tree_.solutions, stip_, "solution"); !e.empty()) return e;
+    if (std::string e = check_lines(tree_.position, tree_.solutions, stip_, "solution", tree_.solutions_complete);
+        !e.empty()) {
+      return e;
+    }
     if (tree_.set_play.empty()) return "";
     const auto pass = passed(tree_.position);
     if (!pass) return "set play where the side to move cannot pass";
     Stipulation set = stip_;
     set.attacker_starts = true;
-    return check_lines(*pass, tree_.set_play, set, "set play");
+    return check_lines(*pass, tree_.set_play, set, "set play", true);
   }
 
   // The defender's turns from pos as a proof tree shows them: all of them, each answered by a
@@ -375,7 +455,8 @@ void count_turns(const Position& pos, int depth, uint64_t budget, uint64_t& coun
 // The turns a full-width search of the whole problem may visit: both sides' turns.
 int problem_depth(const Stipulation& s) {
   if (s.play == Play::Help) return 2 * s.turns - (s.attacker_starts ? 1 : 0);
-  return s.play == Play::Self ? 2 * s.turns : 2 * s.turns - 1;
+  if (s.is_series()) return s.turns + (s.play == Play::Series ? 0 : 1);
+  return s.attacker_is_victim() ? 2 * s.turns : 2 * s.turns - 1;
 }
 
 }  // namespace

@@ -36,6 +36,19 @@ std::vector<search::RootTurn> distinct_turns(const Position& pos) {
   return out;
 }
 
+std::vector<search::RootTurn> defender_turns(const Position& pos, const search::Stipulation& stipulation) {
+  std::vector<search::RootTurn> turns = distinct_turns(pos);
+  if (stipulation.play != search::Play::Reflex) return turns;
+  std::vector<search::RootTurn> forced;
+  for (search::RootTurn& t : turns) {
+    const Ending e = ending_of(t.after, stipulation, pos.side_to_move());
+    const bool goal = stipulation.goal == search::Goal::Mate ? e == Ending::Mate || e == Ending::KingCapture
+                                                             : e == Ending::Stalemate;
+    if (goal) forced.push_back(t);
+  }
+  return forced.empty() ? turns : forced;
+}
+
 std::optional<Position> passed_position(const Position& pos) {
   std::string fen = pos.fen();
   std::vector<std::string> fields;

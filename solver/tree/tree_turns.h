@@ -19,6 +19,10 @@ namespace dm::tree {
 
 std::vector<search::RootTurn> distinct_turns(const Position& pos);
 
+// The defender's distinct turns from pos as the tree shows them: in reflex play, where some of
+// them reach the goal, only those (the defender must play one; stipulation.h).
+std::vector<search::RootTurn> defender_turns(const Position& pos, const search::Stipulation& stipulation);
+
 // Whether a comes before b in the tree's order of turns: by UCI.
 bool by_uci(const search::RootTurn& a, const search::RootTurn& b);
 

@@ -4,8 +4,8 @@
 Usage: make_corpus.py OUT_DIR [--dmsolve PATH]
 
 Writes OUT_DIR/<target>/ from the committed seeds (tests/fuzz/seeds/<target>/) and the data the
-repository has: tests/data, puzzles/*.epd, puzzles/orthodox/ and ../shared/testdata (when the
-checkout has it). With --dmsolve it also writes proof files of a few small problems, solved
+repository has: tests/data, tests/data/popeye (Popeye input), puzzles/*.epd, puzzles/orthodox/
+and ../shared/testdata (when the checkout has it). With --dmsolve it also writes proof files of a few small problems, solved
 with that program. Each file is named by the SHA-1 of its bytes, as libFuzzer names its own, so
 an existing corpus (with what earlier runs found) is kept and only grown. Python 3 stdlib only.
 
@@ -25,7 +25,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SEEDS = ROOT / "tests" / "fuzz" / "seeds"
 SHARED = ROOT.parent / "shared" / "testdata"
 
-TARGETS = ["fuzz_fen", "fuzz_turn_text", "fuzz_epd_line", "fuzz_puzzle_file", "fuzz_proof_file"]
+TARGETS = ["fuzz_fen", "fuzz_turn_text", "fuzz_epd_line", "fuzz_puzzle_file", "fuzz_popeye_file", "fuzz_proof_file"]
 
 # fuzz_support.h: every variant with every combination of its options (multi-move: 3 e.p. rules
 # x 2 no-second-move rules; losing: 3 stalemate rules), defaults first.
@@ -40,7 +40,7 @@ ALSO_8X8 = ["marseillais", "doublemove", "bennekom", "losing-marseillais", "anti
 # At most this many generated inputs a target (sorted, then evenly thinned), to keep the
 # corpus quick to load.
 LIMIT = {"fuzz_fen": 3000, "fuzz_turn_text": 1500, "fuzz_epd_line": 2000, "fuzz_puzzle_file": 600,
-         "fuzz_proof_file": 100}
+         "fuzz_popeye_file": 100, "fuzz_proof_file": 100}
 
 FEN_RE = re.compile(r"[0-9A-Za-z]+(?:/[0-9A-Za-z]+){7,9} [wb]1? (?:[KQkq]+|-) (?:-|(?:[a-l](?:10|[1-9]))+)"
                     r"(?: \d+ \d+)?")
@@ -180,6 +180,11 @@ def puzzle_file_inputs(sources):
     return out
 
 
+def popeye_file_inputs():
+    """The Popeye input files of tests/data/popeye, whole."""
+    return {p.read_bytes() for p in files_of(ROOT / "tests" / "data" / "popeye", "*.inp")}
+
+
 def proof_inputs(dmsolve):
     out = set()
     if not dmsolve:
@@ -216,6 +221,7 @@ def main():
         "fuzz_turn_text": turn_text_inputs(sources),
         "fuzz_epd_line": epd_line_inputs(sources),
         "fuzz_puzzle_file": puzzle_file_inputs(sources),
+        "fuzz_popeye_file": popeye_file_inputs(),
         "fuzz_proof_file": proof_inputs(args.dmsolve),
     }
     for target in TARGETS:

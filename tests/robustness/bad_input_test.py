@@ -19,6 +19,8 @@ import tempfile
 
 GOOD_FEN = "k7/8/1K6/8/8/8/8/7R w - - 0 1"  # mate in one: Rh8#
 GOOD_LINE = f'{GOOD_FEN} id "good"; stip #1;'
+# The same problem in Popeye input (docs/popeye-input.md), as the first problem of a file.
+GOOD_POPEYE = "beginproblem\ntitle good\nstipulation #1\npieces white kb6 rh1 black ka8\nnextproblem\n"
 
 # (door, what, arguments ({file} is the written file), file text or None, words the message holds)
 ROWS = [
@@ -79,6 +81,23 @@ ROWS = [
     ("puzzle file", "unclosed quote", ["solve", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad; stip #1;\n', ":2:"),
     ("puzzle file", "illegal expected key", ["verify", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad"; stip #1; keys "h1h9";\n', ":2:"),
     ("puzzle file", "binary junk", ["solve", "{file}"], f'{GOOD_LINE}\n\x00\x01\x02\xff\xfe\n', ":2:"),
+    ("Popeye file", "missing end", ["solve", "{file}"],
+     f"{GOOD_POPEYE}stipulation #1\npieces white kb6 rh1 black ka8\n", ":7: missing 'endproblem'"),
+    ("Popeye file", "unknown piece", ["solve", "{file}"],
+     f"{GOOD_POPEYE}stipulation #1\npieces white kb6 xxh1 black ka8\nendproblem\n", ":7: pieces: unknown piece 'xx'"),
+    ("Popeye file", "twin moving an empty square", ["solve", "{file}"],
+     f"{GOOD_POPEYE}stipulation #1\npieces white kb6 rh1 black ka8\ntwin move d4 d5\nendproblem\n",
+     ":8: move: d4 is empty"),
+    ("Popeye file", "two white kings", ["solve", "{file}"],
+     f"{GOOD_POPEYE}stipulation #1\npieces white kb6 kc6 rh1 black ka8\nendproblem\n", ":7: White has 2 kings"),
+    ("Popeye file", "unknown keyword", ["verify", "{file}"],
+     f"{GOOD_POPEYE}stipulation #1\nfoo\nendproblem\n", ":7: unknown keyword 'foo'"),
+    ("Popeye file", "unsupported stipulation", ["solve", "{file}"],
+     f"{GOOD_POPEYE}stipulation hs#2\npieces white kb6 rh1 black ka8\nendproblem\n", ":6: stipulation 'hs#2'"),
+    ("export", "unknown format", ["export", "--format", "pdf", "--fen", GOOD_FEN, "--stip", "#1"], None, "--format"),
+    ("export", "no stipulation", ["export", "--fen", GOOD_FEN], None, "--stip"),
+    ("export", "a variant Popeye input cannot say", ["export", "--variant", "janus", "--fen",
+                                                     "4k5/10/10/10/10/10/10/4K5 w - - 0 1", "--stip", "#1"], None, "janus"),
     ("proof file", "missing file", ["check-proof", "/nonexistent/x.proof"], None, "/nonexistent/x.proof"),
     ("proof file", "not a proof", ["check-proof", "{file}"], "hello\n", "{file}"),
     ("proof file", "damaged zstd", ["check-proof", "{file}"], "\x28\xb5\x2f\xfd\x00\x01\x02", "{file}"),
@@ -108,7 +127,7 @@ def run_row(dmsolve, work, index, row):
         flaws.append(f"the message starts with neither 'dmsolve' nor the file: {message!r}")
     if words not in result.stderr:
         flaws.append(f"the message does not name {words!r}: {result.stderr!r}")
-    if door == "puzzle file" and "good" in (text or "") and "Rh8" not in result.stdout:
+    if door in ("puzzle file", "Popeye file") and "good" in (text or "") and "Rh8" not in result.stdout:
         flaws.append("the good entry was not solved")
     return message.replace(work + "/", ""), flaws
 

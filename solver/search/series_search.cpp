@@ -1,0 +1,151 @@
+#include "solver/search/series_search.h"
+
+#include <array>
+#include <cassert>
+
+#include "rules/movegen.h"
+
+namespace dm::search {
+
+namespace {
+
+// The stipulation of the step that follows the series' last turn, from the position before it.
+Stipulation last_step(const Stipulation& series) {
+  Stipulation s = series;
+  s.turns = 1;
+  s.attacker_starts = true;
+  switch (series.play) {
+    case Play::SeriesHelp:
+      s.play = Play::Help;
+      s.attacker_starts = false;
+      break;
+    case Play::SeriesSelf: s.play = Play::Self; break;
+    default: s.play = Play::Direct; break;
+  }
+  return s;
+}
+
+}  // namespace
+
+bool may_pass(const Position& after, const NodeRules& rules) {
+  if (king_lost(after)) return false;
+  const Color side = after.side_to_move();
+  const Square king = after.king_square(side);
+  const bool attacked = after.variant().king_rule != KingRule::Ordinary && king != kNoSquare &&
+                        after.attackers_of(~side, king, after.pieces()) != 0;
+  if (attacked) return false;
+  return rules.stipulation().play != Play::Series || has_legal_move(after) || !rules.goal_reached(after);
+}
+
+Color SeriesSearch::series_mover(const NodeRules& rules) {
+  return rules.stipulation().play == Play::SeriesHelp ? ~rules.attacker() : rules.attacker();
+}
+
+SeriesSearch::SeriesSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
+                           const EndingBound* ending_bound)
+    : rules_(rules),
+      ending_bound_(ending_bound),
+      last_step_(last_step(rules.stipulation()), rules.attacker()),
+      tt_(tt),
+      control_(control),
+      mover_(series_mover(rules)),
+      nodes_(control) {
+  assert(rules.stipulation().is_series());
+}
+
+void SeriesSearch::solve(Position& pos, int series_left, const Line& prefix, std::vector<Line>& solutions) {
+  solutions_ = &solutions;
+  path_ = prefix;
+  turn_.clear();
+  if (pos.side_to_move() == mover_ && series_left > 0) search(pos, series_left);
+}
+
+void SeriesSearch::record(const Turn& last) {
+  Line line = path_;
+  line.push_back(turn_);
+  if (!last.empty()) line.push_back(last);
+  solutions_->push_back(std::move(line));
+}
+
+template <class Ended>
+bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const Ended& ended) {
+  const Color side = pos.side_to_move();
+  MoveList moves;
+  // A turn of one move that must mate a royal king: only its checks can.
+  if (mating && rules_.mates_only_by_check(pos)) {
+    generate_checks(pos, moves);
+  } else {
+    generate_legal(pos, moves);
+  }
+  bool found = false;
+  for (const Move m : moves) {
+    if (control_.stopped()) return true;
+    StateInfo st;
+    pos.do_move(m, st);
+    nodes_.count();
+    turn.push_back(m);
+    found |= pos.side_to_move() == side && !king_lost(pos) ? each_turn_end(pos, turn, mating, ended) : ended(pos);
+    turn.pop_back();
+    pos.undo_move(m);
+  }
+  return found;
+}
+
+bool SeriesSearch::may_end(const Position& pos, int series_left) const {
+  if (!ending_bound_) return true;
+  if (rules_.stipulation().play == Play::Series) return ending_bound_->may_end_in_time(pos, mover_, series_left, 0);
+  return ending_bound_->may_end_in_time(pos, ~mover_, 1, series_left);
+}
+
+bool SeriesSearch::search(Position& pos, int series_left) {
+  const uint64_t key = pos.key();
+  if (tt_.has_no_exact_solution(key, series_left)) return false;
+  if (!pos.mid_turn() && !may_end(pos, series_left)) return false;
+  const uint64_t nodes_before = nodes_.total();
+  const bool mating = series_left == 1 && rules_.stipulation().play == Play::Series;
+  const bool found = each_turn_end(pos, turn_, mating, [&](Position& after) {
+    if (series_left == 1) return finish(after);
+    return may_pass(after, rules_) && pass_and_search(after, series_left - 1);
+  });
+  if (!found && !control_.stopped()) tt_.store_no_exact_solution(key, series_left, nodes_.total() - nodes_before);
+  return found || control_.stopped();
+}
+
+bool SeriesSearch::pass_and_search(Position& pos, int series_left) {
+  // Each pass ends the other side's turn (position.h), so one suffices.
+  StateInfo st;
+  const Move pass(0, 0, MoveKind::Pass);
+  pos.do_move(pass, st);
+  assert(pos.side_to_move() == mover_);
+  path_.push_back(turn_);
+  Turn under_way = std::move(turn_);
+  turn_.clear();
+  const bool found = search(pos, series_left);
+  turn_ = std::move(under_way);
+  path_.pop_back();
+  pos.undo_move(pass);
+  return found;
+}
+
+bool SeriesSearch::finish(Position& pos) {
+  const Play play = rules_.stipulation().play;
+  if (play == Play::Series) {
+    if (last_step_.evaluate(pos, 0) != NodeValue::Proven) return false;
+    record({});
+    return true;
+  }
+  // ser-s#: every turn of the other side reaches the goal, each one a line of its own.
+  // ser-h#: the other side's turns that reach the goal.
+  const int turns_left = play == Play::SeriesSelf ? 0 : 1;
+  if (last_step_.evaluate(pos, turns_left) != (play == Play::SeriesSelf ? NodeValue::Proven : NodeValue::Open)) {
+    return false;
+  }
+  Turn last;
+  return each_turn_end(pos, last, play == Play::SeriesHelp, [&](Position& after) {
+    if (play == Play::SeriesHelp && last_step_.evaluate(after, 0) != NodeValue::Proven) return false;
+    record(last);
+    return true;
+  });
+}
+
+}  // namespace dm::search

@@ -1,0 +1,84 @@
+#pragma once
+// Series play (ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N; stipulation.h): every line
+// in which the series mover plays its N turns in a row, the other side passing between them,
+// and the goal follows.
+//
+// As in help play every node is an OR node and every solution is wanted, so this is a
+// depth-first enumeration; what makes it fast is the table. A series reaches the same position
+// by many orders of the same moves, and a (position, series turns left) found to hold no
+// solution is stored as such and never searched again. Between two series turns the other side
+// passes a whole turn (may_pass says when it can). Where it holds, the ending bound
+// (ending_bound.h) cuts the series in which the king to be mated can no longer end boxed in:
+// the other side's king with the series mover's turns left (ser-#), or the series mover's own
+// with its turns left and one move of the other side's (ser-h#, ser-s#).
+//
+// The end of the series is read by NodeRules under the stipulation of its last step from the
+// position before the last series turn: #1 (=1) for ser-#, h#1 (h=1) for ser-h#, s#1 (s=1) for
+// ser-s#. A solution line holds the series mover's turns and, in ser-h# and ser-s#, the other
+// side's last turn (in ser-s#, one line for each forced turn).
+
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/ending_bound.h"
+#include "solver/search/line.h"
+#include "solver/search/node_rules.h"
+#include "solver/search/search_control.h"
+#include "solver/search/tt.h"
+
+namespace dm::search {
+
+class SeriesSearch {
+ public:
+  // rules: the problem's (a series stipulation); its attacker gives the series mover.
+  // ending_bound: the bound that prunes series after which the king to be mated (stalemated)
+  // can no longer end boxed in (nullptr where it does not hold, see ending_bound.h).
+  SeriesSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
+               const EndingBound* ending_bound);
+  SeriesSearch(const SeriesSearch&) = delete;
+  SeriesSearch& operator=(const SeriesSearch&) = delete;
+
+  // Appends every solution below pos to `solutions`: pos is the series mover's to move with
+  // series_left turns of its series to play (the coming one included), reached from the problem
+  // position by the series turns `prefix` (each a turn of the series mover).
+  void solve(Position& pos, int series_left, const Line& prefix, std::vector<Line>& solutions);
+
+  // The series mover of a problem under rules.
+  static Color series_mover(const NodeRules& rules);
+
+ private:
+  // pos: the series mover to move, within a turn or at its start, series_left turns to play.
+  bool search(Position& pos, int series_left);
+  // After a series turn that is not the last: the other side passes its whole turn.
+  bool pass_and_search(Position& pos, int series_left);
+  // After the last series turn: the goal, and the other side's turns that end the line.
+  bool finish(Position& pos);
+  // Every way for the side to move to play its turn from pos; calls ended(pos) after each.
+  // mating: the turn must mate, so where only checks can, only they are played.
+  template <class Ended>
+  bool each_turn_end(Position& pos, Turn& turn, bool mating, const Ended& ended);
+  void record(const Turn& last);
+
+  // Whether the goal may still be reached with series_left turns to play from pos (the bound).
+  bool may_end(const Position& pos, int series_left) const;
+
+  const NodeRules& rules_;
+  const EndingBound* ending_bound_;
+  NodeRules last_step_;  // the rules of the step after the series' last turn
+  TranspositionTable& tt_;
+  SearchControl& control_;
+  Color mover_;
+  Line path_;   // the series turns played so far
+  Turn turn_;   // the series turn under way
+  std::vector<Line>* solutions_ = nullptr;
+  NodeCounter nodes_;
+};
+
+// Whether the side to move in `after`, a position after a series turn that is not the last,
+// may pass its turn: its king stands unattacked (no check, no king en prise where kings are
+// captured), and it is not stalemated where that is the goal (ser-=: as in Popeye, a goal
+// reached before the last turn ends the line; another stalemate does not). rules: the
+// problem's.
+bool may_pass(const Position& after, const NodeRules& rules);
+
+}  // namespace dm::search
