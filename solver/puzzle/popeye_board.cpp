@@ -10,6 +10,9 @@ namespace {
 
 Expected<std::string> failure(std::string why) { return Expected<std::string>::failure(std::move(why)); }
 
+// The last rank's index, for the turns and mirrors of the board.
+constexpr int kLastRank = kRanks - 1;
+
 bool on_board(Cell cell, int files) {
   return cell.file >= 0 && cell.file < files && cell.rank >= 0 && cell.rank < kRanks;
 }
@@ -97,32 +100,30 @@ void Board::remap(const Map& to) {
 }
 
 Expected<std::string> Board::rotate(Turn90 turn, int files) {
-  const int last = kRanks - 1;
   switch (turn) {
     case Turn90::Rotate90:
       if (files != kRanks) return failure("rotate 90: the board is not square");
-      remap([last](Cell c) { return Cell{last - c.rank, c.file}; });
+      remap([](Cell c) { return Cell{kLastRank - c.rank, c.file}; });
       return std::string("rotate 90");
     case Turn90::Rotate180:
-      remap([last, files](Cell c) { return Cell{files - 1 - c.file, last - c.rank}; });
+      remap([files](Cell c) { return Cell{files - 1 - c.file, kLastRank - c.rank}; });
       return std::string("rotate 180");
     case Turn90::Rotate270:
       if (files != kRanks) return failure("rotate 270: the board is not square");
-      remap([last](Cell c) { return Cell{c.rank, last - c.file}; });
+      remap([](Cell c) { return Cell{c.rank, kLastRank - c.file}; });
       return std::string("rotate 270");
   }
   return failure("rotate: no such turn");
 }
 
 Expected<std::string> Board::mirror(Mirror which, int files) {
-  const int last = kRanks - 1;
   const std::string text = "mirror " + std::string(mirror_name(which));
   const bool diagonal = which == Mirror::A1H8 || which == Mirror::A8H1;
   if (diagonal && files != kRanks) return failure(text + ": the board is not square");
   switch (which) {
     case Mirror::A1H1: remap([files](Cell c) { return Cell{files - 1 - c.file, c.rank}; }); break;
-    case Mirror::A1A8: remap([last](Cell c) { return Cell{c.file, last - c.rank}; }); break;
-    case Mirror::A1H8: remap([last](Cell c) { return Cell{last - c.rank, last - c.file}; }); break;
+    case Mirror::A1A8: remap([](Cell c) { return Cell{c.file, kLastRank - c.rank}; }); break;
+    case Mirror::A1H8: remap([](Cell c) { return Cell{kLastRank - c.rank, kLastRank - c.file}; }); break;
     case Mirror::A8H1: remap([](Cell c) { return Cell{c.rank, c.file}; }); break;
   }
   return text;
