@@ -24,7 +24,7 @@ for target in fuzz_fen fuzz_turn_text fuzz_epd_line fuzz_puzzle_file fuzz_popeye
   "./build-fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$artifacts/" "build-fuzz/corpus/$target" >"$log" 2>&1 || status=$?
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-  coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1)
+  coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)  # none when the target did not run
   if ((status == 0)); then
     echo "$target: ${executions:-?} executions in ${seconds} s, ${coverage:-no coverage line}, no crash"
   else

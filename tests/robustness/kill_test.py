@@ -222,6 +222,7 @@ def main():
     print(f"seed {args.seed}")
     rows, failures = [], 0
     with tempfile.TemporaryDirectory() as work_root:
+        os.environ["TMPDIR"] = work_root  # a killed run's temporary proof goes with it
         for make in (lambda w: ProofScenario("proof", w, dmsolve, ".proof"),
                      lambda w: ProofScenario("proof-zst", w, dmsolve, ".proof.zst"),
                      lambda w: ReportScenario("report", w, dmsolve),

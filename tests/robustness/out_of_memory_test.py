@@ -61,6 +61,7 @@ def main():
         sys.exit(SKIPPED)
     failures, runs, refused = 0, 0, 0
     with tempfile.TemporaryDirectory() as work:
+        os.environ["TMPDIR"] = work  # what a refused run leaves in the temporary directory goes with it
         tables = os.path.join(work, "tables")
         commands = {
             "solve --proof": [dmsolve, "solve", "--variant", "antichess", "--fen", LEAF_FEN, "--stip", "lose",
