@@ -255,7 +255,7 @@ void generate_turn_moves(const Position& pos, Sink& sink) {
   }
   generator.generate(pos.pieces(pos.side_to_move()));
   if (!sink.size() && pos.mid_turn() && variant.options.no_second_move == NoSecondMoveRule::Pass) {
-    sink.add(Move(0, 0, MoveKind::Pass));
+    sink.add(Move::pass());
   }
 }
 

@@ -130,7 +130,7 @@ std::optional<std::string> play_movetext(Game& game, std::string_view movetext,
       if (!move) return label + ": " + move.error();
       game.play(*move);
     }
-    if (!game.turn_complete() && must_pass(game.position())) game.play(Move(0, 0, MoveKind::Pass));
+    if (!game.turn_complete() && must_pass(game.position())) game.play(Move::pass());
     if (!game.turn_complete() && t + 1 < tokens.size()) {
       return label + ": '" + tokens[t] + "' is not a whole turn, one more move is due";
     }

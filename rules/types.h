@@ -62,6 +62,9 @@ class Move {
       : data_(uint32_t(from) | uint32_t(to) << 7 | uint32_t(promotion) << 14 |
               uint32_t(kind) << 18) {}
 
+  // The pass of the rest of a turn (MoveKind::Pass).
+  static constexpr Move pass() { return Move(0, 0, MoveKind::Pass); }
+
   constexpr Square from() const { return Square(data_ & 0x7F); }
   constexpr Square to() const { return Square((data_ >> 7) & 0x7F); }
   constexpr PieceType promotion() const { return PieceType((data_ >> 14) & 0xF); }

@@ -43,7 +43,7 @@ Expected<std::string> canonical_series_line(const Position& pos, const std::stri
     const std::string& turn_text = texts[i];
     if (i > 0 && i < series_turns) {
       StateInfo st;
-      current.do_move(Move(0, 0, MoveKind::Pass), st);
+      current.do_move(Move::pass(), st);
       current = Position(current);  // a chain of its own: st goes out of scope
     }
     auto turn = canonical_line(current, turn_text, 1);

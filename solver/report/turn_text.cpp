@@ -18,7 +18,7 @@ search::Line played_line(const search::Line& line, const search::Stipulation& st
   search::Line played;
   const size_t series_turns = line.size() - (stipulation.play == search::Play::Series ? 0 : 1);
   for (size_t i = 0; i < line.size(); ++i) {
-    if (i > 0 && i < series_turns) played.push_back({Move(0, 0, MoveKind::Pass)});
+    if (i > 0 && i < series_turns) played.push_back({Move::pass()});
     played.push_back(line[i]);
   }
   return played;

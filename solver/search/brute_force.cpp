@@ -35,8 +35,8 @@ void for_each_turn(Position& pos, const std::function<void(const Turn&, Position
   extend();
 }
 
-// pos after a whole turn passed by its side to move: the other side to move, no e.p. rights.
-// Made from the FEN, apart from the rules engine's pass move that the series search plays.
+}  // namespace
+
 std::optional<Position> passed(const Position& pos) {
   std::string fen = pos.fen();
   const size_t side = fen.find(' ');
@@ -49,6 +49,8 @@ std::optional<Position> passed(const Position& pos) {
   if (out.set(pos.variant(), fen)) return std::nullopt;
   return out;
 }
+
+namespace {
 
 class Oracle {
  public:

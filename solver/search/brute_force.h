@@ -3,6 +3,7 @@
 // table, no proof numbers, and goals read from the rules engine's outcome() rather than from
 // the solver's NodeRules. Exponential: for small cases only.
 
+#include <optional>
 #include <vector>
 
 #include "rules/position.h"
@@ -22,6 +23,11 @@ int shortest_length(const Position& pos, const Stipulation& stipulation);
 // ser-h# and ser-s# the other side's last turn), the other side passing by a position set up
 // anew from the FEN.
 std::vector<Line> series_solutions(const Position& pos, const Stipulation& stipulation);
+
+// pos after its side to move passed a whole turn: the other side to move, no e.p. rights; nullopt
+// where that cannot be set up (the other side would stand in check). Made from the FEN, apart
+// from the rules engine's pass move that the series search plays.
+std::optional<Position> passed(const Position& pos);
 
 // Whether the side to move's king stands attacked: in check, or en prise where kings are
 // captured (the other side, passing, could take it). Series play allows neither before the

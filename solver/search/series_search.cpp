@@ -29,11 +29,12 @@ Stipulation last_step(const Stipulation& series) {
 
 bool may_pass(const Position& after, const NodeRules& rules) {
   if (king_lost(after)) return false;
+  // A royal king's check was found by the move; a capturable king is looked at here.
   const Color side = after.side_to_move();
   const Square king = after.king_square(side);
-  const bool attacked = after.variant().king_rule != KingRule::Ordinary && king != kNoSquare &&
+  const bool en_prise = after.variant().king_rule == KingRule::Capturable && king != kNoSquare &&
                         after.attackers_of(~side, king, after.pieces()) != 0;
-  if (attacked) return false;
+  if (after.in_check() || en_prise) return false;
   return rules.stipulation().play != Play::Series || has_legal_move(after) || !rules.goal_reached(after);
 }
 
@@ -114,7 +115,7 @@ bool SeriesSearch::search(Position& pos, int series_left) {
 bool SeriesSearch::pass_and_search(Position& pos, int series_left) {
   // Each pass ends the other side's turn (position.h), so one suffices.
   StateInfo st;
-  const Move pass(0, 0, MoveKind::Pass);
+  const Move pass = Move::pass();
   pos.do_move(pass, st);
   assert(pos.side_to_move() == mover_);
   path_.push_back(turn_);

@@ -261,7 +261,7 @@ void split_series(const Position& pos, const NodeRules& rules, int series_left, 
   Position own = pos;
   for_each_turn(own, [&](const Turn& turn, Position& after) {
     if (!may_pass(after, rules)) return true;
-    const Move pass(0, 0, MoveKind::Pass);
+    const Move pass = Move::pass();
     StateInfo st;
     after.do_move(pass, st);
     prefix.push_back(turn);

@@ -77,21 +77,6 @@ std::optional<Position> after_turn(const Position& pos, const Turn& turn) {
   return current;
 }
 
-// The side to move passes a whole turn: the other side to move, no e.p. rights.
-std::optional<Position> passed(const Position& pos) {
-  std::string fen = pos.fen();
-  const size_t side = fen.find(' ');
-  const size_t castling = fen.find(' ', side + 1);
-  const size_t ep = fen.find(' ', castling + 1);
-  if (ep == std::string::npos) return std::nullopt;
-  const size_t ep_end = std::min(fen.find(' ', ep + 1), fen.size());
-  const std::string flipped = fen.substr(0, side) + (pos.side_to_move() == Color::White ? " b" : " w") +
-                              fen.substr(castling, ep + 1 - castling) + "-" + fen.substr(ep_end);
-  Position out;
-  if (out.set(pos.variant(), flipped)) return std::nullopt;
-  return out;
-}
-
 std::string uci(const Turn& turn) { return turn_to_uci(turn); }
 
 class Checker {
@@ -242,7 +227,7 @@ class Checker {
 
   std::string check_threats(const Position& after_key, const AttackNode& node) {
     if (node.threats.empty()) return "";
-    const auto pass = passed(after_key);
+    const auto pass = search::brute_force::passed(after_key);
     if (!pass) return uci(node.turn) + ": threats where the defender cannot pass";
     for (const AttackNode& t : node.threats) {
       const std::string here = uci(node.turn) + " threat " + uci(t.turn);
@@ -361,7 +346,7 @@ class Checker {
         if (i > 0 && o.is_over() && !stalemate_passed) return here + ": the game ended before the line did";
         if (passes) {
           if (search::brute_force::stands_attacked(pos)) return here + ": a check before the last turn";
-          const auto pass = passed(pos);
+          const auto pass = search::brute_force::passed(pos);
           if (!pass || pass->side_to_move() != mover) return here + ": the other side cannot pass";
           pos = *pass;
         }
@@ -392,7 +377,7 @@ class Checker {
       return e;
     }
     if (tree_.set_play.empty()) return "";
-    const auto pass = passed(tree_.position);
+    const auto pass = search::brute_force::passed(tree_.position);
     if (!pass) return "set play where the side to move cannot pass";
     Stipulation set = stip_;
     set.attacker_starts = true;
