@@ -102,13 +102,36 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   if (file != g.files()) {
     return error("board", "rank 1 has " + std::to_string(file) + " squares, expected " + std::to_string(g.files()));
   }
-  // Side to move: w, b, or w1/b1 for one move left in the turn.
+  // Side to move: w or b, with the moves left in the turn under way where it is (w1/b1, or wN/bN
+  // in a progressive series, P6); the move number comes first, as a series' length is its number.
   const std::string_view side = fields[1];
-  if (side != "w" && side != "b" && side != "w1" && side != "b1") {
-    return error("side", "'" + std::string(side) + "' is not one of w, b, w1, b1");
+  const int left_given = side.size() > 1 ? parse_count(side.substr(1)).value_or(0) : -1;  // -1: not given
+  if (side.empty() || (side[0] != 'w' && side[0] != 'b') || left_given == 0) {
+    return error("side", "'" + std::string(side) + "' is not w or b, or w1/b1 (wN/bN: N moves left in the turn)");
   }
   side_ = side[0] == 'w' ? Color::White : Color::Black;
-  st_->moves_left = uint8_t(side.size() == 2 ? 1 : variant.moves_per_turn);
+  if (fields.size() >= 5) {
+    const auto halfmove = parse_count(fields[4]);
+    if (!halfmove || *halfmove > kMaxHalfmoveClock) {
+      return error("halfmove clock", "'" + std::string(fields[4]) + "' is not a count up to " + std::to_string(kMaxHalfmoveClock));
+    }
+    st_->rule50 = uint16_t(*halfmove);
+  }
+  if (fields.size() == 6) {
+    const auto fullmove = parse_count(fields[5]);
+    if (!fullmove || *fullmove == 0 || *fullmove > kMaxFullmoveNumber) {
+      return error("fullmove number",
+                   "'" + std::string(fields[5]) + "' is not a positive count up to " + std::to_string(kMaxFullmoveNumber));
+    }
+    fullmove_ = *fullmove;
+  }
+  const int turn = turn_length();
+  // N moves left of a turn under way is fewer than the turn's; in a single-move variant w1 is w.
+  if (left_given > turn || (left_given == turn && turn > 1)) {
+    return error("side", "'" + std::string(side) + "' leaves " + std::to_string(left_given) + " moves of a turn of " +
+                             std::to_string(turn));
+  }
+  st_->moves_left = uint8_t(left_given > 0 ? left_given : turn);
 
   // One king a side; where kings are captured (D2), the side to move may have lost its own: the
   // game is over (a proof's last position).
@@ -173,15 +196,17 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
       if (rank_of(*s) != 2 && rank_of(*s) != g.ranks() - 3) {
         return error("e.p.", std::string(name) + " is not on the third or sixth rank");
       }
-      if (board_[*s] != Piece::None || board_[*s + step] != make_piece(passed_by, PieceType::Pawn)) {
-        return error("e.p.", std::string(name) + " is not behind a pawn that has just advanced two squares");
-      }
       if (passed_by == side_) {
-        if (!(variant.is_multi_move() && st_->moves_left == 1)) {
+        if (!mid_turn()) {
           return error("e.p.", std::string(name) + " is behind a pawn of the side to move");
         }
+        // Passed over this turn by the mover's own pawn: whether it becomes a right is read from
+        // the board when the turn ends (M7, P4); a longer series may have moved on since.
         st_->ep_pending |= square_bb(*s);
       } else {
+        if (board_[*s] != Piece::None || board_[*s + step] != make_piece(passed_by, PieceType::Pawn)) {
+          return error("e.p.", std::string(name) + " is not behind a pawn that has just advanced two squares");
+        }
         st_->ep_squares |= square_bb(*s);
       }
       i = end;
@@ -193,32 +218,16 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
     }
   }
 
-  if (fields.size() >= 5) {
-    const auto halfmove = parse_count(fields[4]);
-    if (!halfmove || *halfmove > kMaxHalfmoveClock) {
-      return error("halfmove clock", "'" + std::string(fields[4]) + "' is not a count up to " + std::to_string(kMaxHalfmoveClock));
-    }
-    st_->rule50 = uint16_t(*halfmove);
-  }
-  if (fields.size() == 6) {
-    const auto fullmove = parse_count(fields[5]);
-    if (!fullmove || *fullmove == 0 || *fullmove > kMaxFullmoveNumber) {
-      return error("fullmove number",
-                   "'" + std::string(fields[5]) + "' is not a positive count up to " + std::to_string(kMaxFullmoveNumber));
-    }
-    fullmove_ = *fullmove;
-  }
-
   if (variant.king_rule == KingRule::Royal) {
+    // Only within a turn where a check goes on (Extra Move, E4) may the side not to move be in check.
     const Square their_king = king_square(~side_);
-    if (attackers_to(their_king) & pieces(side_)) {
+    const bool check_goes_on = mid_turn() && variant.check_in_turn == CheckInTurn::Continues;
+    if ((attackers_to(their_king) & pieces(side_)) && !check_goes_on) {
       return error("side", color_name(~side_) + " is not to move but is in check");
     }
     // Mid-turn the mover's first move left its king safe (M3), so it cannot be in check.
-    if (variant.is_multi_move() && st_->moves_left == 1 &&
-        (attackers_to(king_square(side_)) & pieces(~side_))) {
-      return error("side", "'" + std::string(side) + "' (one move left in the turn) but " + color_name(side_) +
-                               " is in check");
+    if (mid_turn() && (attackers_to(king_square(side_)) & pieces(~side_))) {
+      return error("side", "'" + std::string(side) + "' (within a turn) but " + color_name(side_) + " is in check");
     }
   }
   const Square king = king_square(side_);
@@ -249,7 +258,7 @@ std::string Position::fen() const {
   }
   out += ' ';
   out += side_ == Color::White ? 'w' : 'b';
-  if (variant_.is_multi_move() && st_->moves_left == 1) out += '1';
+  if (variant_.is_multi_move() && mid_turn()) out += std::to_string(st_->moves_left);
   out += ' ';
   if (!st_->castling_rights) out += '-';
   for (const char letter : {'K', 'Q', 'k', 'q'}) {

@@ -29,6 +29,8 @@ std::string turn_to_san(const Position& pos, const Turn& turn) {
   Game game(pos);
   std::string text;
   for (const Move m : turn) {
+    // An optional second move passed is left out (E7): "e4", not "e4,--".
+    if (m.kind() == MoveKind::Pass && !text.empty() && pos.variant().later_moves.optional) break;
     if (!text.empty()) text += ',';
     text += move_to_san(game.position(), m);
     game.play(m);

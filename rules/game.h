@@ -34,7 +34,8 @@ class Game {
 };
 
 // Text of a turn: SAN moves joined by commas ("Na5,Bd3"), or UCI ("b3a5,f1d3"); pos is the
-// position before the turn.
+// position before the turn. SAN leaves out an optional second move that was passed (Extra
+// Move, E7); UCI writes every move, a pass as 0000.
 std::string turn_to_san(const Position& pos, const Turn& turn);
 std::string turn_to_uci(const Turn& turn);
 

@@ -243,18 +243,53 @@ class Generator {
   Bitboard not_own_;
 };
 
-// The turn rules around the generator: Bennekom's same piece, and the pass of M6.
+// Whether the turn rules drop some of the generator's moves here: Extra Move's later moves and
+// first moves (E2, E3), and Italian progressive chess before a series' last move (P5).
+bool turn_rules_filter(const Position& pos) {
+  const Variant& variant = pos.variant();
+  if (variant.check_in_turn == CheckInTurn::LastMoveOnly && pos.moves_left() > 1) return true;
+  const LaterMoveRule& later = variant.later_moves;
+  return pos.later_move() ? later.other_piece || later.quiet : later.two_steps_only_later && !pos.mid_turn();
+}
+
+// Whether the turn rules let the side to move play m (turn_rules_filter says where they may not).
+bool turn_rules_allow(const Position& pos, Move m, const CheckInfo& info) {
+  const Variant& variant = pos.variant();
+  const LaterMoveRule& later = variant.later_moves;
+  if (pos.later_move()) {
+    if (later.other_piece && m.from() == pos.last_to()) return false;
+    if (later.quiet && pos.is_capture(m)) return false;
+  } else if (later.two_steps_only_later && !pos.mid_turn() && type_of(pos.piece_on(m.from())) == PieceType::Pawn &&
+             m.to() - m.from() == 2 * pawn_forward(pos.side_to_move())) {
+    return false;
+  }
+  return !(variant.check_in_turn == CheckInTurn::LastMoveOnly && pos.moves_left() > 1 && pos.gives_check(m, info));
+}
+
+// The turn rules around the generator: Bennekom's same piece, the pass of M6 and of Extra
+// Move's optional second move (E1), and the moves turn_rules_allow drops.
 template <typename Sink>
 void generate_turn_moves(const Position& pos, Sink& sink) {
   if (king_lost(pos)) return;
   const Variant& variant = pos.variant();
-  Generator<Sink> generator(pos, sink);
-  if (pos.mid_turn() && variant.same_piece_second_move && pos.last_to() != kNoSquare) {
-    generator.generate(square_bb(pos.last_to()));
-    if (sink.size()) return;
+  if (turn_rules_filter(pos)) {
+    MoveList moves;
+    ListSink all(moves);
+    Generator<ListSink>(pos, all).generate(pos.pieces(pos.side_to_move()));
+    const CheckInfo info = pos.check_info();
+    for (const Move m : moves) {
+      if (turn_rules_allow(pos, m, info)) sink.add(m);
+    }
+  } else {
+    Generator<Sink> generator(pos, sink);
+    if (pos.mid_turn() && variant.later_moves.same_piece && pos.last_to() != kNoSquare) {
+      generator.generate(square_bb(pos.last_to()));
+      if (sink.size()) return;
+    }
+    generator.generate(pos.pieces(pos.side_to_move()));
   }
-  generator.generate(pos.pieces(pos.side_to_move()));
-  if (!sink.size() && pos.mid_turn() && variant.options.no_second_move == NoSecondMoveRule::Pass) {
+  const bool optional = variant.later_moves.optional && pos.later_move();
+  if (optional || (!sink.size() && pos.mid_turn() && variant.options.no_second_move == NoSecondMoveRule::Pass)) {
     sink.add(Move::pass());
   }
 }
@@ -283,7 +318,7 @@ void generate_checks(const Position& pos, MoveList& list) {
   const CheckInfo info = pos.check_info();
   // Mid-turn, a turn rule may look at the whole list (Bennekom's same piece, M6's pass): the
   // moves are generated in full and filtered after.
-  if (pos.mid_turn() || info.king == kNoSquare) {
+  if (pos.mid_turn() || info.king == kNoSquare || turn_rules_filter(pos)) {
     generate_legal(pos, list);
     size_t kept = 0;
     for (size_t i = 0; i < list.size(); ++i) {

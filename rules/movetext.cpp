@@ -73,11 +73,12 @@ std::string turn_label(const Position& pos) {
          (pos.side_to_move() == Color::White ? "White" : "Black") + ")";
 }
 
-// The only legal move is a pass: the variant lets a side with no second move give up its turn.
-bool must_pass(const Position& pos) {
+// A turn's text may end here with a pass left unwritten: the only legal move is a pass (the
+// variant lets a side with no second move give up its turn), or the second move is optional (E7).
+bool pass_implied(const Position& pos) {
   MoveList moves;
   generate_legal(pos, moves);
-  return moves.size() == 1 && moves[0].kind() == MoveKind::Pass;
+  return moves.contains(Move::pass()) && (moves.size() == 1 || pos.variant().later_moves.optional);
 }
 
 }  // namespace
@@ -130,7 +131,7 @@ std::optional<std::string> play_movetext(Game& game, std::string_view movetext,
       if (!move) return label + ": " + move.error();
       game.play(*move);
     }
-    if (!game.turn_complete() && must_pass(game.position())) game.play(Move::pass());
+    if (!game.turn_complete() && pass_implied(game.position())) game.play(Move::pass());
     if (!game.turn_complete() && t + 1 < tokens.size()) {
       return label + ": '" + tokens[t] + "' is not a whole turn, one more move is due";
     }

@@ -162,8 +162,14 @@ uint64_t Position::compute_key() const {
   key ^= z.castling[st_->castling_rights];
   for (Bitboard b = st_->ep_squares | st_->ep_pending; b;) key ^= z.en_passant[pop_lsb(b)];
   if (side_ == Color::Black) key ^= z.black_to_move;
-  if (variant_.is_multi_move() && st_->moves_left == 1) key ^= z.mid_turn;
+  key ^= turn_key(st_->moves_left);
   return key ^ first_mover_key(*st_);
+}
+
+uint64_t Position::turn_key(int moves_left) const {
+  const auto& z = zobrist::keys();
+  if (variant_.turn_length == TurnLength::Growing) return z.series_left[moves_left] ^ z.series_number[turn_length()];
+  return variant_.is_multi_move() && moves_left == 1 ? z.mid_turn : 0;
 }
 
 const CastlingRoute& Position::route_of(Color c, Move castling) const {
@@ -175,7 +181,8 @@ Square Position::captured_square(Move m, Color mover) {
 }
 
 uint64_t Position::first_mover_key(const StateInfo& st) const {
-  if (!variant_.same_piece_second_move || st.last_to == kNoSquare) return 0;
+  const LaterMoveRule& rule = variant_.later_moves;
+  if (!(rule.same_piece || rule.other_piece) || st.last_to == kNoSquare) return 0;
   return zobrist::keys().first_mover[st.last_to];
 }
 
@@ -223,9 +230,12 @@ void Position::end_turn(StateInfo& st, Color mover, Square double_step_passed) {
   const Bitboard passed = double_step_passed == kNoSquare ? 0 : square_bb(double_step_passed);
 
   const bool multi_move = variant_.is_multi_move();
-  if (multi_move && st.moves_left == 1) st.key ^= z.mid_turn;
+  st.key ^= turn_key(st.moves_left);
   --st.moves_left;
-  const bool turn_over = st.moves_left == 0 || check_on_them || king_captured;
+  // A check given before the turn's last move ends the turn (M4, P5 Scottish), or goes on (E4);
+  // Italian progressive chess never gives one there (P5, movegen).
+  const bool check_ends_turn = check_on_them && variant_.check_in_turn == CheckInTurn::EndsTurn;
+  const bool turn_over = st.moves_left == 0 || check_ends_turn || king_captured;
 
   if (turn_over) {
     Bitboard rights = 0;
@@ -237,19 +247,20 @@ void Position::end_turn(StateInfo& st, Color mover, Square double_step_passed) {
     }
     st.ep_squares = capturable_ep(rights, mover);
     st.ep_pending = 0;
-    st.moves_left = uint8_t(variant_.moves_per_turn);
     st.last_to = kNoSquare;
     side_ = them;
     st.key ^= z.black_to_move;
-    if (mover == Color::Black) ++fullmove_;
+    if (mover == Color::Black || variant_.turn_length == TurnLength::Growing) ++fullmove_;
+    st.moves_left = uint8_t(turn_length());
     update_king_safety(check_on_them);
   } else {
-    // The mover plays on. An e.p. capture may be followed by another only (M7).
-    if (variant_.options.en_passant != EnPassantRule::Any) st.ep_squares = 0;
+    // The mover plays on. An e.p. capture may be followed by another only (M7), and in
+    // progressive chess by none (P4).
+    if (variant_.options.en_passant != EnPassantRule::Any || !variant_.chained_en_passant) st.ep_squares = 0;
     if (variant_.options.en_passant != EnPassantRule::None) st.ep_pending |= passed;
-    st.key ^= z.mid_turn;
     update_king_safety(0);
   }
+  st.key ^= turn_key(st.moves_left);
   for (Bitboard b = st.ep_squares | st.ep_pending; b;) st.key ^= z.en_passant[pop_lsb(b)];
   st.key ^= first_mover_key(st);
 }
@@ -296,6 +307,26 @@ bool Position::may_give_check(Move m, const CheckInfo& info) const {
          (g.rides_diagonal(moved) && has(info.diagonal, to));
 }
 
+bool Position::gives_check(Move m, const CheckInfo& info) const {
+  if (info.king == kNoSquare || m.kind() == MoveKind::Pass || !may_give_check(m, info)) return false;
+  if (m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion) return true;  // exact there
+  // Castling and e.p.: the board after the move, with the piece that moves onto a new line
+  // (the rook, the capturing pawn) tested apart, as attackers_of sees it on its old square.
+  const Geometry& g = *geometry_;
+  const Color us = side_;
+  Bitboard occupied;
+  if (m.kind() == MoveKind::EnPassant) {
+    if (has(g.pawn_attacks(us, m.to()), info.king)) return true;
+    occupied = (pieces() ^ square_bb(m.from()) ^ square_bb(captured_square(m, us))) | square_bb(m.to());
+  } else {
+    const CastlingRoute& route = route_of(us, m);
+    occupied = (pieces() ^ square_bb(route.king_from) ^ square_bb(route.rook_from)) | square_bb(route.king_to) |
+               square_bb(route.rook_to);
+    if (has(g.attacks(type_of(board_[route.rook_from]), route.rook_to, occupied), info.king)) return true;
+  }
+  return attackers_of(us, info.king, occupied) != 0;
+}
+
 void Position::do_move(Move m, StateInfo& new_state) {
   const auto& z = zobrist::keys();
   new_state.key = st_->key;
@@ -317,10 +348,8 @@ void Position::do_move(Move m, StateInfo& new_state) {
   const Color us = side_;
   if (m.kind() == MoveKind::Pass) {
     // A pass gives up the rest of the turn, from its start too (the other side of series play).
-    if (st.moves_left > 1) {
-      st.moves_left = 1;
-      st.key ^= z.mid_turn;
-    }
+    st.key ^= turn_key(st.moves_left) ^ turn_key(1);
+    st.moves_left = 1;
     end_turn(st, us, kNoSquare);
     return;
   }
@@ -407,7 +436,7 @@ void Position::undo_move(Move m) {
   const StateInfo& st = *st_;
   // A pass always ends the turn; any other move leaves its piece (or king) on `to`.
   const Color mover = m.kind() == MoveKind::Pass ? ~side_ : color_of(board_[m.to()]);
-  if (side_ != mover && mover == Color::Black) --fullmove_;
+  if (side_ != mover && (mover == Color::Black || variant_.turn_length == TurnLength::Growing)) --fullmove_;
   side_ = mover;
   if (m.kind() == MoveKind::Castling) {
     const Square from = m.from();

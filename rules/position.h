@@ -6,15 +6,17 @@
 // previous one, so undo_move() only has to restore the board. A position copied from another
 // starts a fresh chain from the copied state.
 //
-// Turns: a turn is one or more moves by the same side (RULES.md M1). do_move() ends the turn
-// when its moves are used up, when a move gives check in a variant with a royal king (M4), or
-// when a king is captured (D2). The side to move therefore changes only at the end of a turn.
+// Turns: a turn is one or more moves by the same side (RULES.md M1), as many as the variant
+// says (a progressive series grows by one each turn, P1). do_move() ends the turn when its moves
+// are used up, when a move gives check where that ends it (M4, P5), when a king is captured
+// (D2), or on a pass. The side to move therefore changes only at the end of a turn.
 //
 // En passant in turns of several moves (M7): ep_squares() holds the squares the side to move
 // may capture on now. The squares its own pawns pass over during its turn are collected in
 // ep_pending() and become the opponent's rights when the turn ends, kept only where an enemy
 // pawn could capture (so equal rights always give equal keys and FENs).
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -91,10 +93,21 @@ class Position {
 
   Color side_to_move() const { return side_; }
   int moves_left() const { return st_->moves_left; }
-  // The side to move has one move left of a turn of several: the second move of a Marseillais
-  // turn (from play or from a FEN whose side field is w1/b1), or the balanced first turn, which
-  // never lacks a move.
-  bool mid_turn() const { return st_->moves_left < variant_.moves_per_turn; }
+  // The moves of the turn under way when whole: the variant's moves per turn, or a progressive
+  // series' number (P1, P6: the FEN's move number; kMaxSeries at most).
+  int turn_length() const {
+    return variant_.turn_length == TurnLength::Growing ? std::min(fullmove_, kMaxSeries) : variant_.moves_per_turn;
+  }
+  // The side to move has made a move of its turn already: the second move of a Marseillais
+  // turn, the rest of a progressive series (from play or from a FEN whose side field is w1/b1,
+  // wN/bN), or the balanced first turn, which never lacks a move.
+  bool mid_turn() const { return st_->moves_left < turn_length(); }
+  // The side to move is past its turn's first move, where the variant's later-move rules hold
+  // (Variant::later_moves): mid-turn, but not the balanced first turn (White with one move at
+  // move number 1, E1).
+  bool later_move() const {
+    return mid_turn() && !(variant_.balanced_start && side_ == Color::White && fullmove_ == 1);
+  }
   int fullmove_number() const { return fullmove_; }
   int rule50() const { return st_->rule50; }
   uint64_t key() const { return st_->key; }
@@ -142,6 +155,10 @@ class Position {
   // king, answer true. A cheap filter for searches that want only checks, before do_move.
   bool may_give_check(Move m, const CheckInfo& info) const;
 
+  // Whether the move attacks the enemy royal king once played: exact, for every kind of move
+  // (a pass and a variant without a royal king give none). For rules that forbid checks (P5).
+  bool gives_check(Move m, const CheckInfo& info) const;
+
   void do_move(Move m, StateInfo& new_state);
   void undo_move(Move m);
   // The key the position will have once m is played, without playing it; for a variant whose
@@ -163,9 +180,12 @@ class Position {
   // The square a capture by mover's move m empties (the passed pawn's for e.p.); m.to() when m
   // is no capture.
   static Square captured_square(Move m, Color mover);
-  // The key's term for the piece that must make the turn's second move (Bennekom, once the
-  // first move is known); 0 elsewhere.
+  // The key's term for the piece that made the turn's first move, which the second must (not)
+  // move (Bennekom, Extra Move; once the first move is known); 0 elsewhere.
   uint64_t first_mover_key(const StateInfo& st) const;
+  // The key's term for how far the turn has gone, with moves_left moves left: one of a turn of
+  // two, or a progressive series' moves left and number; 0 in a single-move variant.
+  uint64_t turn_key(int moves_left) const;
   // Pieces of either colour attacking s by a leap (the leaping part of every kind but pawns).
   Bitboard leaper_attackers(Square s) const;
   Bitboard capturable_ep(Bitboard passed, Color passed_by) const;

@@ -18,6 +18,10 @@ constexpr int kStride = 12;     // squares per row of the index space
 constexpr int kMaxFiles = 12;
 constexpr int kMaxRanks = 10;
 constexpr int kSquareSpace = kStride * kMaxRanks;  // 120, fits in a 128-bit bitboard
+// The longest progressive series (P6), as many moves as a StateInfo's byte of moves left holds:
+// every series after the 255th has 255 moves (a game would have played over 32,000 moves
+// before).
+constexpr int kMaxSeries = 255;
 
 using Square = uint8_t;
 constexpr Square kNoSquare = 0x7F;

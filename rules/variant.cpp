@@ -40,7 +40,28 @@ Variant doublemove() {
 
 Variant bennekom() {
   Variant v = marseillais("bennekom", true);
-  v.same_piece_second_move = true;
+  v.later_moves.same_piece = true;
+  return v;
+}
+
+// rules-extramove-progressive.md 6a.
+Variant extramove() {
+  Variant v = orthodox();
+  v.name = "extramove";
+  v.moves_per_turn = 2;
+  v.balanced_start = true;
+  v.check_in_turn = CheckInTurn::Continues;
+  v.later_moves = {.optional = true, .other_piece = true, .quiet = true, .two_steps_only_later = true};
+  return v;
+}
+
+// rules-extramove-progressive.md 6b.
+Variant progressive(std::string_view name, CheckInTurn checks) {
+  Variant v = orthodox();
+  v.name = name;
+  v.turn_length = TurnLength::Growing;
+  v.check_in_turn = checks;
+  v.chained_en_passant = false;
   return v;
 }
 
@@ -101,7 +122,9 @@ Variant reference(std::string_view name, int files, std::string_view start, Piec
 const std::vector<Variant>& all_variants() {
   static const std::vector<Variant> variants = {
       orthodox(),  marseillais("marseillais", true), marseillais("marseillais-classical", false),
-      doublemove(), bennekom(), antichess(), losing_marseillais(), mainzer(),
+      doublemove(), bennekom(), antichess(), losing_marseillais(), mainzer(), extramove(),
+      progressive("progressive-italian", CheckInTurn::LastMoveOnly),
+      progressive("progressive-scottish", CheckInTurn::EndsTurn),
       reference("janus", 10, "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1", Janus, Janus, 1, 1),
       reference("capablanca", 10, "rnjbqkbmnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNJBQKBMNR w KQkq - 0 1", Janus,
                 Marshall, 2, 1),

@@ -4,7 +4,7 @@
 //
 // Everything the move generator and the outcome rules need to know about a variant is a field
 // here; the few places where a variant needs behaviour of its own are named after the rule
-// (king_rule, castling, compulsory_capture, same_piece_second_move) rather than after the
+// (king_rule, castling, compulsory_capture, later_moves, check_in_turn) rather than after the
 // variant. A Variant is a small value: copy one from find_variant() and set its options.
 
 #include <optional>
@@ -48,6 +48,29 @@ enum class NoSecondMoveRule : uint8_t { Stalemate, Pass };
 // a win for the stalemated side, a win for the side with fewer pieces (FICS), or a draw (AISE).
 enum class LosingStalemateRule : uint8_t { Win, FewerPieces, Draw };
 
+// How long a turn is (RULES.md M1; rules-extramove-progressive.md E1, P1).
+enum class TurnLength : uint8_t {
+  Fixed,    // moves_per_turn moves
+  Growing,  // progressive chess: the n-th series of the game has n moves (Position::turn_length)
+};
+
+// What a check given before the last move of a turn does, where kings are royal.
+enum class CheckInTurn : uint8_t {
+  EndsTurn,      // the turn ends at once (Marseillais M4, Scottish progressive P5)
+  LastMoveOnly,  // such a move is illegal (Italian progressive P5)
+  Continues,     // the turn goes on (Extra Move E4)
+};
+
+// Restrictions on the moves after a turn's first one, as data. Bennekom's same piece where it
+// can move; Extra Move's optional second move by another piece, never a capture (E1-E3).
+struct LaterMoveRule {
+  bool optional = false;            // the side may pass instead (E1)
+  bool same_piece = false;          // the piece that moved first, where it has a move (Bennekom)
+  bool other_piece = false;         // never the piece that moved first (E2)
+  bool quiet = false;               // never a capture (E2)
+  bool two_steps_only_later = false;  // a pawn two-step only after the first move (E3)
+};
+
 struct RuleOptions {
   EnPassantRule en_passant = EnPassantRule::Any;
   NoSecondMoveRule no_second_move = NoSecondMoveRule::Stalemate;
@@ -64,9 +87,12 @@ struct Variant {
   KingRule king_rule = KingRule::Royal;
   CastlingRule castling;
   bool compulsory_capture = false;
-  int moves_per_turn = 1;
+  int moves_per_turn = 1;               // of a Fixed turn
+  TurnLength turn_length = TurnLength::Fixed;
+  CheckInTurn check_in_turn = CheckInTurn::EndsTurn;
+  LaterMoveRule later_moves;
+  bool chained_en_passant = true;       // an e.p. capture may follow an e.p. capture (M7; not P4)
   bool balanced_start = false;          // White's first turn from the initial array is one move
-  bool same_piece_second_move = false;  // Bennekom
   TerminalValue stalemate_value = TerminalValue::Draw;  // for the stalemated side
   bool multi_move_options = false;      // ep and no-second-move options apply
   bool reference_only = false;          // kept to cross-check against Fairy-Stockfish
@@ -75,7 +101,7 @@ struct Variant {
 
   const Geometry& geometry() const { return Geometry::of(files, ranks); }
   bool allows(PieceType t) const;
-  bool is_multi_move() const { return moves_per_turn > 1; }
+  bool is_multi_move() const { return moves_per_turn > 1 || turn_length == TurnLength::Growing; }
   // The file of the kings in the initial array (castling starts there).
   int king_home_file() const;
   // "ep=any no-second-move=stalemate", the options in force that apply to this variant.

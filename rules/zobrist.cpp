@@ -23,6 +23,8 @@ Keys make_keys() {
   k.black_to_move = next(state);
   k.mid_turn = next(state);
   for (auto& key : k.first_mover) key = next(state);
+  for (auto& key : k.series_left) key = next(state);
+  for (auto& key : k.series_number) key = next(state);
   return k;
 }
 

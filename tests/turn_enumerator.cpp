@@ -42,7 +42,7 @@ SimpleBoard SimpleBoard::from_position(const Position& pos) {
   SimpleBoard b;
   b.king_rule_ = v.king_rule;
   b.compulsory_capture_ = v.compulsory_capture;
-  b.same_piece_ = v.same_piece_second_move;
+  b.same_piece_ = v.later_moves.same_piece;
   b.castling_allowed_ = v.castling.allowed;
   b.moves_per_turn_ = v.moves_per_turn;
   b.ep_rule_ = v.options.en_passant;

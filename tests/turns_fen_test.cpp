@@ -203,9 +203,10 @@ void check_keys_along_playouts(const Variant& v, const Position& start, int game
       if (king_lost(pos)) break;
       Position fresh;
       const auto error = fresh.set(v, pos.fen());
-      // Bennekom's key also holds the square of the piece that must move second, which a FEN
-      // does not record: there the keys must differ.
-      const bool first_mover_known = v.same_piece_second_move && pos.last_to() != kNoSquare;
+      // Bennekom's and Extra Move's keys also hold the square of the piece that moved first,
+      // which a FEN does not record: there the keys must differ.
+      const bool first_mover_known =
+          (v.later_moves.same_piece || v.later_moves.other_piece) && pos.last_to() != kNoSquare;
       const bool ok = !error && (fresh.key() == pos.key()) != first_mover_known && fresh.fen() == pos.fen();
       if (!ok) {
         mismatches.push_back(std::string(v.name) + " " + v.describe_options() + ": " + before + " + " +

@@ -114,6 +114,11 @@ int run_explore(const std::vector<std::string>& args) {
   if (const auto error = tablebase::max_men_error(tablebase_men)) return report_bad_input("explore", *error);
   const auto variant = make_variant(variant_name, rules);
   if (!variant) return report_bad_input("explore", variant.error());
+  // The explorer proves win and lose by whole turns, which a long progressive series makes a
+  // product of its moves (search::refused_in).
+  if (variant->turn_length == TurnLength::Growing) {
+    return report_bad_input("explore", "variant " + std::string(variant->name) + ": progressive chess is not explored");
+  }
   const auto start = make_position(*variant, fen);
   if (!start) return report_bad_input("explore", start.error());
   Game game(*start);

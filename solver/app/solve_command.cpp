@@ -134,6 +134,7 @@ int run_solve(const std::vector<std::string>& args) {
     if (!pos) return report_error("", pos.error(), settings);
     const auto stipulation = search::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
+    if (const auto why = search::refused_in(*stipulation, pos->variant())) return report_error("", *why, settings);
     return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {Named{}}, *format, settings, **batch);
   }
   if (!settings.proof.empty()) return report_bad_input("solve", "--proof names one problem's file: give --proof-dir DIR with a puzzle file");

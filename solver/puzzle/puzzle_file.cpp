@@ -81,6 +81,7 @@ Expected<Puzzle> checked(const search::EpdProblem& entry) {
   if (const auto error = p.position.set(*variant, entry.fen)) return failure(error->to_string());
   const auto stipulation = search::parse_stipulation(entry.stipulation);
   if (!stipulation) return failure("stip: " + stipulation.error());
+  if (const auto why = search::refused_in(*stipulation, *variant)) return failure("stip: " + *why);
   p.stipulation = *stipulation;
   const bool help = stipulation->has_lines();
   if (entry.keys && help) return failure("keys: a help problem takes solutions");

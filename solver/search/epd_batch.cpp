@@ -85,6 +85,7 @@ std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int li
   const auto ops = split_operations(pos < line.size() ? line.substr(pos) : std::string_view{});
   if (!ops) return fail(ops.error());
   std::string from_bm;
+  std::string_view fullmove;
   for (const std::string_view op : *ops) {
     const size_t space = std::min(op.find(' '), op.size());
     const std::string_view code = op.substr(0, space);
@@ -102,6 +103,8 @@ std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int li
       from_bm = "#" + n;
     } else if (code == "dm") {
       from_bm = "#" + std::string(operand);
+    } else if (code == "fmvn") {
+      fullmove = operand;  // EPD's full move number: a progressive series' number and length (P6)
     } else if (code == "stip") {
       p.stipulation = operand;
     } else if (code == "variant") {
@@ -126,6 +129,7 @@ std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int li
       p.solutions = std::move(*items);
     }
   }
+  if (!fullmove.empty()) p.fen += " 0 " + std::string(fullmove);
   if (p.stipulation.empty()) p.stipulation = from_bm;
   if (p.stipulation.empty()) return fail("no stipulation (bm #N, dm N or stip S)");
   return Expected<EpdProblem>(std::move(p));

@@ -76,8 +76,8 @@ bool NodeRules::is_leaf(const Position& pos, int turns_left) const {
   if (is_help()) return false;
   if (stipulation_.play == Play::Reflex) return turns_left == 0;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
-  if (attacker_to_move) return turns_left == 0 || (turns_left == 1 && direct_goal());
-  return turns_left == 0 && (direct_goal() || stipulation_.play == Play::Self);
+  if (attacker_to_move) return turns_left == 0 || (turns_left == 1 && direct_goal() && plays_out(pos));
+  return turns_left == 0 && (direct_goal() || (stipulation_.play == Play::Self && plays_out(pos)));
 }
 
 NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played,
@@ -109,8 +109,9 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
     return NodeValue::Proven;
   }
   if (turns_left == 0 && (attacker_to_move || final_defender)) return NodeValue::Disproven;
-  const bool attacker_last_turn = attacker_to_move && turns_left == 1 && direct_goal();
-  const bool defender_last_turn = !attacker_to_move && turns_left == 0 && stipulation_.play == Play::Self;
+  const bool attacker_last_turn = attacker_to_move && turns_left == 1 && direct_goal() && plays_out(pos);
+  const bool defender_last_turn =
+      !attacker_to_move && turns_left == 0 && stipulation_.play == Play::Self && plays_out(pos);
   if (attacker_last_turn || defender_last_turn) {
     uint64_t played = 0;
     const bool reached = turn_reaches_goal(pos, attacker_last_turn, played);

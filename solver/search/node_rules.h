@@ -79,13 +79,22 @@ class NodeRules {
   // Whether evaluate() always decides pos with turns_left (direct and self play): the
   // attacker's last turn, the defender's position after it, and the defender's last turn in
   // self play. The search keeps no table entry for such a node, so it need not look one up.
+  // A turn is played out there only when its rest is short (plays_out); the rest of a longer
+  // progressive series is searched move by move, its transpositions merged by the table (P7).
   bool is_leaf(const Position& pos, int turns_left) const;
 
+  // The most moves of a turn's rest that evaluate() plays out: every turn of the two-move
+  // variants, the last two moves of a progressive series.
+  static constexpr int kPlayedOutMoves = 2;
+  static bool plays_out(const Position& pos) { return pos.moves_left() <= kPlayedOutMoves; }
+
   // Whether a move of the side to move in pos reaches a mate only by giving check: it ends the
-  // turn, kings are royal, and the goal is mate. Searches may skip the other moves unplayed.
+  // turn, kings are royal, the goal is mate, and no earlier move of the turn can have checked
+  // already (it would have ended the turn, or was illegal; not so in Extra Move, E4). Searches
+  // may skip the other moves unplayed.
   bool mates_only_by_check(const Position& pos) const {
     return stipulation_.goal == Goal::Mate && pos.moves_left() == 1 &&
-           pos.variant().king_rule == KingRule::Royal;
+           pos.variant().king_rule == KingRule::Royal && pos.variant().check_in_turn != CheckInTurn::Continues;
   }
 
   // Whether pos is the defender's in direct play with only the attacker's last turn to come

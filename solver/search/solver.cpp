@@ -65,6 +65,10 @@ class DirectSolver {
       result.status = SolveStatus::NoSolution;
       return;
     }
+    if (!NodeRules::plays_out(pos_)) {
+      run_long_turn(result);
+      return;
+    }
     candidates_ = enumerate_root_turns(pos_);
     verdicts_ = std::vector<std::atomic<NodeValue>>(candidates_.size());
     ProgressMonitor monitor(options_, [this] { return snapshot(); });
@@ -87,6 +91,77 @@ class DirectSolver {
   }
 
  private:
+  // A first turn longer than the rules play out (a progressive series, P7) is never enumerated:
+  // the root is decided as one position, then the keys are read a move at a time, following
+  // only the moves whose positions are proven, so that the series are listed only where they
+  // work. Each move's position is decided exactly, so the keys are every series that works.
+  void run_long_turn(SolveResult& result) {
+    const int turns = rules_.root_turns();
+    ProgressMonitor monitor(options_, [this, turns] {
+      Progress p;
+      p.nodes = control_.nodes();
+      p.seconds = control_.elapsed_seconds();
+      const TtProbe probe = tt_.probe(pos_.key(), turns);
+      p.root_pn = probe.pn;
+      p.root_dn = probe.dn;
+      return p;
+    });
+    CandidatePool pool(rules_, tt_, control_, workers_);
+    if (decide_root(pool, turns) == NodeValue::Proven) {
+      Position root = pos_;
+      Turn turn;
+      collect_keys(pool, root, turns, turn, result.keys);
+      result.length = turns;
+      for (int shorter = 1; shorter < turns && !control_.stopped(); ++shorter) {
+        if (decide_root(pool, shorter) == NodeValue::Proven) {
+          result.length = shorter;
+          break;
+        }
+      }
+    }
+    if (control_.stopped()) {
+      result.status = SolveStatus::Unknown;
+    } else {
+      result.status = result.keys.empty() ? SolveStatus::NoSolution : SolveStatus::Solved;
+    }
+  }
+
+  NodeValue decide_root(CandidatePool& pool, int turns) {
+    const Position root = pos_;
+    std::vector<std::atomic<NodeValue>> verdict(1);
+    pool.decide({{&root, turns}}, verdict, false);
+    return verdict[0].load();
+  }
+
+  // Appends to keys every way to end the turn begun by `turn` (pos is after it) that works.
+  void collect_keys(CandidatePool& pool, Position& pos, int turns, Turn& turn, std::vector<Turn>& keys) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    const Color mover = pos.side_to_move();
+    std::vector<Position> after;
+    after.reserve(moves.size());
+    std::vector<Candidate> questions;
+    for (const Move m : moves) {
+      StateInfo st;
+      pos.do_move(m, st);
+      after.push_back(pos);
+      pos.undo_move(m);
+    }
+    for (const Position& a : after) questions.push_back({&a, rules_.child_turns(mover, a, turns)});
+    std::vector<std::atomic<NodeValue>> verdicts(moves.size());
+    pool.decide(questions, verdicts, false);
+    for (size_t i = 0; i < moves.size() && !control_.stopped(); ++i) {
+      if (verdicts[i].load() != NodeValue::Proven) continue;
+      turn.push_back(moves[i]);
+      if (after[i].side_to_move() != mover || !has_legal_move(after[i])) {
+        keys.push_back(turn);
+      } else {
+        collect_keys(pool, after[i], questions[i].turns, turn, keys);
+      }
+      turn.pop_back();
+    }
+  }
+
   // Reflex play: an attacker that can reach the goal at once must, and so fails at the root.
   bool reflex_refuted() const {
     if (rules_.stipulation().play != Play::Reflex) return false;

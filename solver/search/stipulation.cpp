@@ -93,4 +93,13 @@ Expected<Stipulation> parse_stipulation(std::string_view text) {
   return s;
 }
 
+std::optional<std::string> refused_in(const Stipulation& stipulation, const Variant& variant) {
+  if (variant.turn_length != TurnLength::Growing) return std::nullopt;
+  if (stipulation.is_series() || stipulation.play == Play::Reflex || stipulation.is_proof()) {
+    return "stipulation '" + stipulation.to_string() + "' is not solved in " + std::string(variant.name) +
+           " (progressive chess takes #N =N winN s#N s=N h#N h=N)";
+  }
+  return std::nullopt;
+}
+
 }  // namespace dm::search

@@ -25,10 +25,12 @@
 // the series mover (ser-s#). `turns` counts the series turns. As in Popeye, series play lists
 // the solutions of every length up to N: one of fewer turns is a short solution.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "rules/expected.h"
+#include "rules/variant.h"
 
 namespace dm::search {
 
@@ -64,5 +66,11 @@ constexpr int kMaxTurns = 100;
 static_assert(kMaxTurns < kUnboundedTurns, "a length never reads as unbounded");
 
 Expected<Stipulation> parse_stipulation(std::string_view text);
+
+// Why the stipulation is not solved in the variant, or nullopt. Progressive chess (P7) takes
+// #N, =N, winN, s#N, s=N, h#N and h=N, whose searches go through a series a move at a time;
+// series and reflex play and the unbounded proofs play whole turns, which a long series makes
+// a product of its moves.
+std::optional<std::string> refused_in(const Stipulation& stipulation, const Variant& variant);
 
 }  // namespace dm::search

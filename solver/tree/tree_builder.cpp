@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "rules/game.h"
 #include "solver/search/node_rules.h"
 #include "solver/tree/annotator.h"
 #include "solver/tree/proof_tree.h"
@@ -84,10 +85,7 @@ class TreeBuilder {
     DirectAnnotator annotator(context);
     std::vector<RootTurn> keys;
     std::vector<RootTurn> non_keys;
-    for (RootTurn& t : search::enumerate_root_turns(pos_)) {
-      const bool key = std::find(result.keys.begin(), result.keys.end(), t.moves) != result.keys.end();
-      (key ? keys : non_keys).push_back(std::move(t));
-    }
+    split_root_turns(result, keys, non_keys);
     std::sort(keys.begin(), keys.end(), by_uci);
     const int turns = tree_.stipulation.turns;
     std::vector<std::optional<AttackNode>> played(keys.size());
@@ -104,6 +102,25 @@ class TreeBuilder {
       return;
     }
     if (options_.tries && result.status != search::SolveStatus::Unknown) add_tries(std::move(non_keys));
+  }
+
+  // The first turns, keys and others. A first turn longer than the rules play out (a
+  // progressive series) is never enumerated: the keys are the solver's (search/solver.cpp),
+  // played here, and no try is looked for among the others.
+  void split_root_turns(const search::SolveResult& result, std::vector<RootTurn>& keys,
+                        std::vector<RootTurn>& non_keys) const {
+    if (!search::NodeRules::plays_out(pos_)) {
+      for (const Turn& key : result.keys) {
+        Game game(pos_);
+        for (const Move m : key) game.play(m);
+        keys.push_back({key, game.position()});
+      }
+      return;
+    }
+    for (RootTurn& t : search::enumerate_root_turns(pos_)) {
+      const bool key = std::find(result.keys.begin(), result.keys.end(), t.moves) != result.keys.end();
+      (key ? keys : non_keys).push_back(std::move(t));
+    }
   }
 
   void add_tries(std::vector<RootTurn> candidates) {
