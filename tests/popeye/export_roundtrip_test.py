@@ -9,12 +9,16 @@ usage: export_roundtrip_test.py DMSOLVE PUZZLES_DIR     (exit code 0: every prob
 """
 import glob
 import json
+import re
 import os
 import subprocess
 import sys
 import tempfile
 
 FIELDS = ('fen', 'stipulation', 'variant', 'rules')
+# What export says of a variant Popeye has no condition for (Extra Move, Progressive chess): such
+# a problem is left out of the round trip, and only it.
+NO_CONDITION = re.compile(r"variant '([a-z-]+)' has no Popeye condition")
 
 
 def problems(dmsolve, path):
@@ -45,8 +49,11 @@ def round_trip(dmsolve, path, work):
     with open(exported, 'w') as f:
         out = subprocess.run([dmsolve, 'export', '--format', 'popeye', path], stdout=f, stderr=subprocess.PIPE,
                              text=True)
-    faults = [f'{path}: export: {line}' for line in out.stderr.splitlines()]
-    originals, backs = problems(dmsolve, path), problems(dmsolve, exported)
+    lines = out.stderr.splitlines()
+    not_in_popeye = {m.group(1) for m in map(NO_CONDITION.search, lines) if m}
+    faults = [f'{path}: export: {line}' for line in lines if not NO_CONDITION.search(line)]
+    originals = [p for p in problems(dmsolve, path) if p.get('variant') not in not_in_popeye]
+    backs = problems(dmsolve, exported)
     if len(originals) != len(backs):
         return len(originals), faults + [f'{path}: {len(originals)} problems, {len(backs)} read back']
     for original, back in zip(originals, backs):
