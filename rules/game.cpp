@@ -1,6 +1,7 @@
 #include "rules/game.h"
 
 #include "rules/notation.h"
+#include "rules/outcome.h"
 
 namespace dm {
 
@@ -29,8 +30,13 @@ std::string turn_to_san(const Position& pos, const Turn& turn) {
   Game game(pos);
   std::string text;
   for (const Move m : turn) {
-    // An optional second move passed is left out (E7): "e4", not "e4,--".
-    if (m.kind() == MoveKind::Pass && !text.empty() && pos.variant().later_moves.optional) break;
+    // An optional second move passed is left out (E7): "e4", not "e4,--". A first move that
+    // checked is a mate where the pass leaves the other side none: "Rg7#", not "Rg7+".
+    if (m.kind() == MoveKind::Pass && !text.empty() && pos.variant().later_moves.optional) {
+      game.play(m);
+      if (text.back() == '+' && outcome(game.position()).reason == "checkmate") text.back() = '#';
+      break;
+    }
     if (!text.empty()) text += ',';
     text += move_to_san(game.position(), m);
     game.play(m);

@@ -15,12 +15,19 @@ namespace {
 bool is_file_letter(char c) { return c >= 'a' && c < char('a' + kMaxFiles); }
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
-// The check mark SAN adds after m: '#' for mate, '+' for check, nothing otherwise.
+// The check mark SAN adds after m: '#' for mate, '+' for check, nothing otherwise. A move
+// within a turn that goes on (Extra Move chess's first move, E4) checks the other side's king
+// without ending the turn: '+', the mate being known only when the turn ends.
 std::string_view check_mark(const Position& pos, Move m) {
   if (pos.variant().king_rule != KingRule::Royal) return "";
   Position after = pos;
   StateInfo st;
   after.do_move(m, st);
+  const Color mover = pos.side_to_move();
+  if (after.side_to_move() == mover) {
+    const Square king = after.king_square(~mover);
+    return king != kNoSquare && after.attackers_of(mover, king, after.pieces()) ? "+" : "";
+  }
   if (!after.in_check()) return "";
   return outcome(after).reason == "checkmate" ? "#" : "+";
 }

@@ -224,14 +224,23 @@ TEST_CASE("notation: every legal move reads back from its SAN and its UCI", "[ru
       CHECK(*from_uci == m);
       CHECK(sans.insert(san).second);
       CHECK(ucis.insert(uci).second);
-      // The mark says what the move does: '#' mate, '+' check, neither otherwise.
+      // The mark says what the move does: '#' mate, '+' check, neither otherwise. A move after
+      // which the same side plays on (Extra Move's first move) checks the other king without
+      // ending the turn: '+', never '#' (the turn's end decides the mate).
       if (m.kind() != MoveKind::Pass) {
         Position after = pos;
         StateInfo st;
         after.do_move(m, st);
-        const bool mate = outcome(after).reason == "checkmate";
+        const Color mover = pos.side_to_move();
+        const bool goes_on = after.side_to_move() == mover;
+        const Square other_king = after.king_square(~mover);
+        const bool royal = pos.variant().king_rule == KingRule::Royal;
+        const bool checks = !royal ? false
+                            : goes_on ? other_king != kNoSquare && after.attackers_of(mover, other_king, after.pieces())
+                                      : after.in_check();
+        const bool mate = !goes_on && outcome(after).reason == "checkmate";
         CHECK((san.back() == '#') == mate);
-        CHECK((san.back() == '+') == (after.in_check() && !mate));
+        CHECK((san.back() == '+') == (checks && !mate));
       }
       ++moves_checked;
     }

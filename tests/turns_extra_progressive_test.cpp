@@ -129,6 +129,36 @@ TEST_CASE("Extra Move E4: a check does not end the turn", "[solver][turns]") {
   CHECK(answers_of("marseillais", fen, "#1").empty());
 }
 
+// The SAN of a turn given in UCI moves (a pass as 0000), played from fen.
+std::string san_of(std::string_view variant, std::string_view fen, const std::vector<std::string>& uci) {
+  Position pos = test::position_of(variant, fen);
+  const Position start = pos;
+  Turn turn;
+  std::deque<StateInfo> states;
+  for (const std::string& text : uci) {
+    const auto m = parse_move(pos, text);
+    REQUIRE(m);
+    turn.push_back(*m);
+    pos.do_move(*m, states.emplace_back());
+  }
+  return turn_to_san(start, turn);
+}
+
+TEST_CASE("Extra Move E4/E7: a first move that checks is marked, the turn's end says mate", "[rules][turns]") {
+  // The check of a first move does not end the turn, and the side to move is still the
+  // checker's: the mark must come from the other king, not from the side to move.
+  // Rxe8+ (the eighth rank open to h8), then Kg6 takes g7 and h7: mate.
+  CHECK(san_of("extramove", "4b2k/8/5K2/8/8/8/8/4R3 w - - 0 2", {"e1e8", "f6g6"}) == "Rxe8+,Kg6#");
+  // Rg7+ and a pass: a check, the king goes to h1 or h2.
+  CHECK(san_of("extramove", "8/4R3/8/8/8/3p4/8/4K1k1 w - - 0 2", {"e7g7", "0000"}) == "Rg7+");
+  // Ra1 and a pass mates the h1 king (Kg3 holds g2 and h2): the unwritten pass ends the turn.
+  CHECK(san_of("extramove", "8/R7/8/8/8/6K1/8/7k w - - 0 2", {"a7a1", "0000"}) == "Ra1#");
+  // A quiet first move gets no mark; nor does the move after it when it leaves no check.
+  CHECK(san_of("extramove", "8/R7/8/8/8/6K1/8/7k w - - 0 2", {"g3f3", "a7b7"}) == "Kf3,Rb7");
+  // Marseillais: the same check ends the turn (M4), marked as before.
+  CHECK(san_of("marseillais", "8/R7/8/8/8/6K1/8/7k w - - 0 2", {"a7a1"}) == "Ra1#");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Progressive chess
 
