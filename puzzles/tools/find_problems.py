@@ -35,6 +35,8 @@ The collections' entries name their seed; these runs found them (build-puzzles/d
                --stip '#2' --seed 42 --attempts 3000 --keep 10 --pieces 3-6 --min-replies 3 --time 1.5
                --stip '#2' --seed 47 --attempts 5000 --keep 8 --pieces 3-6 --min-replies 3 --quiet-key --time 1.5
                --stip '#2' --seed 54 --attempts 3000 --keep 4 --pieces 3-6 --min-replies 3 --quiet-key --time 1.5
+  extramove, progressive-italian, progressive-scottish
+               the runs are listed in the header comments of extramove.epd and progressive.epd
 The search is deterministic for a seed, but which attempt numbers come up also depends on the
 solver's answers and on the filters as they stood when the run was made.
 
@@ -58,6 +60,9 @@ VARIANTS = {
     "doublemove": (8, True, "QRRBBNNPP", "QRBNPPP"),
     "losing-marseillais": (8, False, "KQRBNPPP", "KQRBNPPP"),
     "mainzer": (11, True, "AMJQRBNPP", "RBNPPJ"),
+    "extramove": (8, True, "QRRBBNNPP", "RBNPPP"),
+    "progressive-italian": (8, True, "QRRBBNNPP", "RBNPPP"),
+    "progressive-scottish": (8, True, "QRRBBNNPP", "RBNPPP"),
 }
 RANKS = 8
 
@@ -185,11 +190,16 @@ def mutate(rng, board, variant):
 
 
 class Solver:
-    def __init__(self, dmsolve, variant, rules, seconds):
+    def __init__(self, dmsolve, variant, rules, seconds, fmvn=None):
         self.dmsolve = str(dmsolve)
         self.variant = variant
         self.rules = rules
         self.seconds = seconds
+        self.fmvn = fmvn
+
+    def _fen(self, fen):
+        """The four EPD fields, with the move number (--fmvn) when one is asked for."""
+        return fen if self.fmvn is None or len(fen.split()) > 4 else f"{fen} 0 {self.fmvn}"
 
     def _rule_args(self, rules):
         args = []
@@ -197,8 +207,8 @@ class Solver:
             args += ["--rule", rule]
         return args
 
-    def solve(self, fen, stip, rules=None, threads=1):
-        cmd = [self.dmsolve, "solve", "--variant", self.variant, "--fen", fen, "--stip", stip, "--json",
+    def solve(self, fen, stip, rules=None, threads=1, variant=None):
+        cmd = [self.dmsolve, "solve", "--variant", variant or self.variant, "--fen", self._fen(fen), "--stip", stip, "--json",
                "--threads", str(threads), "--hash", "16", "--time", str(self.seconds), "--no-tries"]
         cmd += self._rule_args(self.rules if rules is None else rules)
         out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
@@ -221,20 +231,21 @@ class Solver:
 
     def key_san(self, fen, stip):
         """The first key in SAN, from the text output ("key e2e4  (1.e4!)")."""
-        cmd = [self.dmsolve, "solve", "--variant", self.variant, "--fen", fen, "--stip", stip, "--threads", "1",
+        cmd = [self.dmsolve, "solve", "--variant", self.variant, "--fen", self._fen(fen), "--stip", stip,
+               "--threads", "1",
                "--hash", "16", "--time", str(self.seconds), "--no-tries"] + self._rule_args(self.rules)
         out = subprocess.run(cmd, capture_output=True, text=True).stdout
         found = re.search(r"\b1\.\S+!", out)  # "key e2e4  (1.e4!)" or a tree line "    1.e4! threat: ..."
         return found.group(0) if found else ""
 
     def after(self, fen, turn):
-        cmd = [self.dmsolve, "replay", "--variant", self.variant, "--fen", fen, "--json", turn]
+        cmd = [self.dmsolve, "replay", "--variant", self.variant, "--fen", self._fen(fen), "--json", turn]
         cmd += self._rule_args(self.rules)
         out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
         return json.loads(out)["fen"] if out else None
 
     def turns(self, fen):
-        cmd = [self.dmsolve, "perft", "--variant", self.variant, "--fen", fen, "--turns", "1", "--json"]
+        cmd = [self.dmsolve, "perft", "--variant", self.variant, "--fen", self._fen(fen), "--turns", "1", "--json"]
         cmd += self._rule_args(self.rules)
         out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
         return json.loads(out)["nodes"] if out else 0
@@ -254,15 +265,17 @@ def answers(result, stip):
 
 
 def verdict(result, stip, wanted):
-    """'sound', 'near' (solved at the right length with a few answers too many) or None."""
+    """'sound', 'near' (solved at the right length with a few answers too many) or None.
+    wanted: the number of answers, or a (low, high) range of them (help play)."""
     if result is None or result.get("status") != "solved":
         return None
     found = answers(result, stip)
     if not is_help(stip) and result.get("length") != stip_length(stip):
         return None
-    if len(found) == wanted:
+    low, high = wanted if isinstance(wanted, tuple) else (wanted, wanted)
+    if low <= len(found) <= high:
         return "sound"
-    if wanted < len(found) <= wanted + 3:
+    if high < len(found) <= high + 3:
         return "near"
     return None
 
@@ -270,13 +283,21 @@ def verdict(result, stip, wanted):
 def notes(solver, fen, stip, result, args):
     """Facts for the hand reasoning, and whether the candidate passes the content filters."""
     facts = {}
+    cheap_perft = not solver.variant.startswith("progressive") or args.min_replies or args.min_turns
     if not is_help(stip):
         key = result["keys"][0]
-        facts["key_moves"] = len(key.split(","))
-        after = solver.after(fen, key)
-        facts["replies"] = solver.turns(after) if after else 0
+        facts["key_moves"] = len([m for m in key.split(",") if m != "0000"])  # a passed move is none
+        if cheap_perft:
+            after = solver.after(fen, key)
+            facts["replies"] = solver.turns(after) if after else 0
         facts["san"] = solver.key_san(fen, stip)
-    facts["turns"] = solver.turns(fen)
+    if cheap_perft:
+        facts["turns"] = solver.turns(fen)
+    for other_variant in args.differs_variant:
+        other = solver.solve(fen, stip, variant=other_variant)
+        facts[other_variant] = "same" if other and answers(other, stip) == answers(result, stip) and \
+            other.get("status") == result.get("status") else \
+            (other.get("status") + " " + " ".join(answers(other, stip)) if other else "error")
     for rule in args.differs:
         other = solver.solve(fen, stip, solver.rules + [rule])
         facts[rule] = "same" if other and answers(other, stip) == answers(result, stip) and \
@@ -290,11 +311,13 @@ def notes(solver, fen, stip, result, args):
         keep = False
     if args.differs and all(facts[r] == "same" for r in args.differs):
         keep = False
-    if not is_help(stip) and facts["replies"] < args.min_replies:
+    if args.differs_variant and all(facts[v] == "same" for v in args.differs_variant):
+        keep = False
+    if not is_help(stip) and facts.get("replies", 0) < args.min_replies:
         keep = False
     if args.two_move_key and not is_help(stip) and facts["key_moves"] < 2:
         keep = False
-    if facts["turns"] < args.min_turns:
+    if facts.get("turns", 0) < args.min_turns:
         keep = False
     if args.quiet_key and not is_help(stip) and ("+" in facts["san"] or "x" in facts["san"]):
         keep = False
@@ -325,6 +348,12 @@ def main():
                         help="the attacker's king starts boxed in a corner by the defender's king")
     parser.add_argument("--differs", action="append", default=[],
                         help="rule option under which the answer must differ (e.g. no-second-move=pass)")
+    parser.add_argument("--differs-variant", action="append", default=[],
+                        help="variant under which the answer must differ (e.g. progressive-scottish)")
+    parser.add_argument("--fmvn", type=int,
+                        help="the move number (FEN and EPD `fmvn`): in progressive chess the series' length; in "
+                             "Extra Move 2 or more, so that White's turn is not the one-move first turn")
+    parser.add_argument("--solutions-range", help="help play: keep any count of solutions in LOW-HIGH")
     parser.add_argument("--mutations", type=int, default=30, help="mutations tried from each near miss")
     parser.add_argument("--dmsolve", default=str(DEFAULT_DMSOLVE))
     args = parser.parse_args()
@@ -335,7 +364,9 @@ def main():
     width = VARIANTS[args.variant][0]
     low, high = (int(x) for x in args.pieces.split("-"))
     wanted = args.solutions if is_help(args.stip) else 1
-    solver = Solver(args.dmsolve, args.variant, args.rule, args.time)
+    if args.solutions_range and is_help(args.stip):
+        wanted = tuple(int(x) for x in args.solutions_range.split("-"))
+    solver = Solver(args.dmsolve, args.variant, args.rule, args.time, args.fmvn)
     seen, kept = set(), 0
 
     def consider(board, label):
@@ -354,8 +385,9 @@ def main():
         found = answers(result, args.stip)
         field = "keys" if not is_help(args.stip) else "solutions"
         rules = "".join(f" rule {r};" for r in args.rule)
+        fmvn = f" fmvn {args.fmvn};" if args.fmvn is not None else ""
         line = (f'{fen} id "{args.variant}-{args.stip}-s{args.seed}-{label}"; variant {args.variant};{rules} '
-                f'stip {args.stip}; {field} ' + " ".join(f'"{a}"' for a in found) +
+                f'stip {args.stip};{fmvn} {field} ' + " ".join(f'"{a}"' for a in found) +
                 f'; author "dmsolve find_problems.py"; source "find_problems.py seed {args.seed}, attempt {label}";')
         if args.verify and solver.verdict(line) != "sound":
             return None
