@@ -153,3 +153,100 @@ TEST_CASE("readers racing writers on one cluster see only whole entries", "[solv
   CHECK(found > 0);
   CHECK(torn == 0);
 }
+
+namespace {
+
+// Keys spread over the whole 64 bits, as Zobrist keys are (splitmix64's finaliser).
+uint64_t spread(uint64_t n) {
+  n += 0x9e3779b97f4a7c15ULL;
+  n = (n ^ (n >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  n = (n ^ (n >> 27)) * 0x94d049bb133111ebULL;
+  return n ^ (n >> 31);
+}
+
+}  // namespace
+
+TEST_CASE("the table starts small and grows as it fills, up to its limit", "[solver][tt]") {
+  TranspositionTable tt(64);
+  CHECK(tt.used_bytes() == TranspositionTable::kInitialBytes);
+  CHECK(tt.size_bytes() == size_t(64) << 20);
+  // Three times the entries the first size holds: without growth, most would be dropped.
+  const size_t first_entries = TranspositionTable::kInitialBytes / 128 * TranspositionTable::kClusterEntries;
+  const size_t n = 3 * first_entries;
+  for (size_t i = 0; i < n; ++i) tt.store(spread(i), 2, 0, kInfinite, 1);
+  CHECK(tt.used_bytes() > TranspositionTable::kInitialBytes);
+  CHECK(tt.used_bytes() <= tt.size_bytes());
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i) kept += tt.probe(spread(i), 2).pn == 0;
+  CHECK(kept > n * 9 / 10);
+
+  // At its limit the table stops growing and replaces, as a fixed table does.
+  TranspositionTable small(3);
+  for (size_t i = 0; i < n; ++i) small.store(spread(i), 2, 0, kInfinite, 1);
+  CHECK(small.used_bytes() == small.size_bytes());
+  CHECK(small.size_bytes() == size_t(3) << 20);
+}
+
+TEST_CASE("growing moves every entry whole to where its key is looked for", "[solver][tt]") {
+  TranspositionTable tt(32);
+  // Solved entries of every kind, with much work below them, are never the ones dropped.
+  constexpr uint64_t kMarked = 2000;
+  for (uint64_t i = 0; i < kMarked; ++i) {
+    const uint64_t key = spread(1'000'000 + i);
+    switch (i % 3) {
+      case 0: tt.store(key, 4, 0, kInfinite, 1'000'000); break;
+      case 1: tt.store(key, 5, kInfinite, 0, 1'000'000); break;
+      default: tt.store_no_exact_solution(key, int(i % 7), 1'000'000); tt.store_no_exact_solution(key, 9, 1);
+    }
+  }
+  // Unsolved fillers with little work make the table grow several times.
+  const size_t before = tt.used_bytes();
+  for (uint64_t i = 0; i < 400'000; ++i) tt.store(spread(i), 3, 2, 2, 1);
+  REQUIRE(tt.used_bytes() >= 4 * before);
+  for (uint64_t i = 0; i < kMarked; ++i) {
+    INFO("entry " << i);
+    const uint64_t key = spread(1'000'000 + i);
+    switch (i % 3) {
+      case 0:
+        CHECK(tt.probe(key, 4).pn == 0);
+        CHECK_FALSE(tt.probe(key, 3).found);
+        break;
+      case 1:
+        CHECK(tt.probe(key, 4).dn == 0);
+        CHECK_FALSE(tt.probe(key, 6).found);
+        break;
+      default:
+        CHECK(tt.has_no_exact_solution(key, int(i % 7)));
+        CHECK(tt.has_no_exact_solution(key, 9));
+        CHECK_FALSE(tt.has_no_exact_solution(key, 8));
+    }
+  }
+}
+
+TEST_CASE("threads storing while the table grows never read another position's entry", "[solver][tt][thread]") {
+  TranspositionTable tt(16);
+  // Each thread stores its own keys with pn derived from the key, then reads them back; an
+  // entry read under a stale cluster count must still be the key's own or none.
+  constexpr int kThreads = 4;
+  constexpr uint64_t kPerThread = 100'000;
+  std::atomic<int> wrong{0};
+  std::atomic<uint64_t> found{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (uint64_t i = 0; i < kPerThread; ++i) {
+        const uint64_t key = spread(uint64_t(t) << 32 | i);
+        tt.store(key, 2, ProofNumber(key % 1000 + 1), 7, 1);
+        const uint64_t back = spread(uint64_t(t) << 32 | (i / 2));
+        const TtProbe probe = tt.probe(back, 2);
+        if (!probe.found) continue;
+        found.fetch_add(1, std::memory_order_relaxed);
+        if (probe.pn != ProofNumber(back % 1000 + 1) || probe.dn != 7) wrong.fetch_add(1);
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  CHECK(tt.used_bytes() > TranspositionTable::kInitialBytes);
+  CHECK(found.load() > kThreads * kPerThread / 2);
+  CHECK(wrong.load() == 0);
+}

@@ -237,11 +237,13 @@ class DirectSolver {
 
 // Adds the lines each task found to result.solutions, sorted by UCI, and sets the status.
 void take_lines(std::vector<std::vector<Line>>& found, const SearchControl& control, SolveResult& result) {
+  // Sorted by their UCI text, each written once: a long series' help play finds millions.
+  std::vector<std::pair<std::string, Line>> named;
   for (auto& lines : found) {
-    for (auto& line : lines) result.solutions.push_back(std::move(line));
+    for (auto& line : lines) named.emplace_back(line_to_uci(line), std::move(line));
   }
-  std::sort(result.solutions.begin(), result.solutions.end(),
-            [](const Line& a, const Line& b) { return line_to_uci(a) < line_to_uci(b); });
+  std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [name, line] : named) result.solutions.push_back(std::move(line));
   if (control.stopped()) {
     result.status = SolveStatus::Unknown;
   } else {
@@ -463,7 +465,11 @@ std::string_view status_name(SolveStatus status) {
 
 SolveResult solve(const Position& pos, const Stipulation& stipulation, const SolveOptions& options,
                   TranspositionTable& tt) {
-  tt.clear();
+  if (stipulation.is_proof()) {
+    tt.clear_whole();
+  } else {
+    tt.clear();
+  }
   std::optional<Workers> own_workers;
   Workers& workers = options.workers ? *options.workers : own_workers.emplace(options.threads);
   SearchControl control(options.limits);

@@ -1,6 +1,7 @@
 #include "solver/search/tt.h"
 
 #include <algorithm>
+#include <iterator>
 #include <thread>
 
 namespace dm::search {
@@ -9,14 +10,35 @@ namespace {
 
 uint32_t saturate(uint64_t amount) { return uint32_t(std::min<uint64_t>(amount, UINT32_MAX)); }
 
+// The cluster of a key among `count`: its high 32 bits scaled to the count (fewer than 2^32
+// clusters). Scaled so, an index i among n clusters becomes 2i or 2i + 1 among 2n.
+size_t index_of(uint64_t key, size_t count) { return size_t(((key >> 32) * uint64_t(count)) >> 32); }
+
+void lock(uint32_t& word) {
+  std::atomic_ref<uint32_t> lock(word);
+  while (lock.exchange(1, std::memory_order_acquire)) {
+    while (lock.load(std::memory_order_relaxed)) std::this_thread::yield();
+  }
+}
+
+void unlock(uint32_t& word) { std::atomic_ref<uint32_t>(word).store(0, std::memory_order_release); }
+
 }  // namespace
 
 TranspositionTable::TranspositionTable(size_t megabytes)
-    : cluster_count_(std::max<size_t>(1, (megabytes << 20) / sizeof(Cluster))),
-      memory_(cluster_count_ * sizeof(Cluster)),
+    : max_cluster_count_(std::max<size_t>(1, (megabytes << 20) / sizeof(Cluster))),
+      cluster_count_(std::min(max_cluster_count_, kInitialBytes / sizeof(Cluster))),
+      memory_(max_cluster_count_ * sizeof(Cluster)),
       clusters_(static_cast<Cluster*>(memory_.data())) {}
 
 void TranspositionTable::clear() { ++generation_; }
+
+void TranspositionTable::clear_whole() {
+  ++generation_;
+  // The clusters beyond the old count hold no entry of this generation: nothing to move.
+  cluster_count_.store(max_cluster_count_, std::memory_order_relaxed);
+  evictions_.store(0, std::memory_order_relaxed);
+}
 
 void TranspositionTable::renew(Cluster& c) const {
   if (current(c)) return;
@@ -24,18 +46,54 @@ void TranspositionTable::renew(Cluster& c) const {
   c.generation = generation_;
 }
 
-TranspositionTable::Guard::Guard(const Cluster& c) : lock_(c.lock) {
-  while (lock_.exchange(1, std::memory_order_acquire)) {
-    while (lock_.load(std::memory_order_relaxed)) std::this_thread::yield();
-  }
-}
+TranspositionTable::Guard::Guard(const Cluster& c) : lock_(c.lock) { lock(c.lock); }
 
 TranspositionTable::Guard::~Guard() { lock_.store(0, std::memory_order_release); }
 
 TranspositionTable::Cluster& TranspositionTable::cluster_of(uint64_t key) const {
-  // The high 32 bits scaled to the cluster count (fewer than 2^32 clusters).
-  const auto index = size_t(((key >> 32) * uint64_t(cluster_count_)) >> 32);
-  return clusters_[index];
+  return clusters_[index_of(key, cluster_count_.load(std::memory_order_acquire))];
+}
+
+void TranspositionTable::note_eviction() {
+  const size_t count = cluster_count_.load(std::memory_order_relaxed);
+  if (count == max_cluster_count_) return;
+  if (evictions_.fetch_add(1, std::memory_order_relaxed) + 1 < std::max<size_t>(1, count / kGrowthEvictions)) return;
+  if (growing_.exchange(true, std::memory_order_acquire)) return;  // another thread grows it
+  if (cluster_count_.load(std::memory_order_relaxed) == count) grow();
+  growing_.store(false, std::memory_order_release);
+}
+
+void TranspositionTable::grow() {
+  const size_t old_count = cluster_count_.load(std::memory_order_relaxed);
+  const size_t new_count = std::min(2 * old_count, max_cluster_count_);
+  // Every cluster in use is locked; those above old_count are not reached by any index yet.
+  for (size_t i = 0; i < old_count; ++i) lock(clusters_[i].lock);
+  // From the top down: an entry of cluster i goes to a cluster at i or above, which has given
+  // up its own entries already.
+  for (size_t i = old_count; i-- > 0;) {
+    Cluster& c = clusters_[i];
+    const bool live = current(c);
+    TtEntry moved[kClusterEntries];
+    std::copy(std::begin(c.entries), std::end(c.entries), moved);
+    renew(c);
+    for (TtEntry& e : c.entries) e = TtEntry{};
+    if (!live) continue;
+    for (const TtEntry& e : moved) {
+      if (!e.used()) continue;
+      Cluster& target = clusters_[index_of(e.key, new_count)];
+      renew(target);
+      reinsert(target, e);
+    }
+  }
+  evictions_.store(0, std::memory_order_relaxed);
+  cluster_count_.store(new_count, std::memory_order_release);
+  for (size_t i = 0; i < old_count; ++i) unlock(clusters_[i].lock);
+}
+
+void TranspositionTable::reinsert(Cluster& c, const TtEntry& e) const {
+  bool evicted = false;
+  TtEntry* slot = slot_for(c, e.key, e.solved(), evicted);
+  if (slot) *slot = e;
 }
 
 TtProbe TranspositionTable::probe(uint64_t key, int turns) const {
@@ -52,7 +110,7 @@ TtProbe TranspositionTable::probe(uint64_t key, int turns) const {
   return {};
 }
 
-TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_result) {
+TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_result, bool& evicted) {
   TtEntry* victim = nullptr;
   for (TtEntry& e : c.entries) {
     if (!e.used() || e.key == key) return &e;
@@ -62,17 +120,25 @@ TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_resu
       victim = &e;
     }
   }
+  evicted = true;
   if (victim->solved() && !solved_result) return nullptr;
   *victim = TtEntry{};
   return victim;
 }
 
 void TranspositionTable::store(uint64_t key, int turns, ProofNumber pn, ProofNumber dn, uint64_t amount) {
+  bool evicted = false;
+  store_locked(key, turns, pn, dn, amount, evicted);
+  if (evicted) note_eviction();
+}
+
+void TranspositionTable::store_locked(uint64_t key, int turns, ProofNumber pn, ProofNumber dn, uint64_t amount,
+                                      bool& evicted) {
   Cluster& c = cluster_of(key);
   Guard guard(c);
   renew(c);
   const bool solved = pn == 0 || dn == 0;
-  TtEntry* e = slot_for(c, key, solved);
+  TtEntry* e = slot_for(c, key, solved, evicted);
   if (!e) return;
   if (e->key != key || !e->used()) {
     *e = TtEntry{};
@@ -105,10 +171,16 @@ bool TranspositionTable::has_no_exact_solution(uint64_t key, int turns) const {
 
 void TranspositionTable::store_no_exact_solution(uint64_t key, int turns, uint64_t amount) {
   if (turns > TtEntry::kMaxExactTurns) return;
+  bool evicted = false;
+  store_no_exact_solution_locked(key, turns, amount, evicted);
+  if (evicted) note_eviction();
+}
+
+void TranspositionTable::store_no_exact_solution_locked(uint64_t key, int turns, uint64_t amount, bool& evicted) {
   Cluster& c = cluster_of(key);
   Guard guard(c);
   renew(c);
-  TtEntry* e = slot_for(c, key, true);
+  TtEntry* e = slot_for(c, key, true, evicted);
   if (e->key != key || !(e->flags & TtEntry::kExact)) {
     *e = TtEntry{};
     e->key = key;
@@ -120,7 +192,7 @@ void TranspositionTable::store_no_exact_solution(uint64_t key, int turns, uint64
 }
 
 int TranspositionTable::permille_used() const {
-  const size_t sample = std::min<size_t>(cluster_count_, 1000);
+  const size_t sample = std::min<size_t>(cluster_count_.load(std::memory_order_relaxed), 1000);
   size_t used = 0;
   for (size_t i = 0; i < sample; ++i) {
     const Cluster& c = clusters_[i];

@@ -1,6 +1,18 @@
 #pragma once
-// The transposition table shared by every search thread: a fixed array of clusters whose size
-// is set once (--hash MB) and never grows.
+// The transposition table shared by every search thread: an array of clusters of at most
+// --hash MB, which starts small and doubles as the search fills it.
+//
+// A small problem (most #2 and #3) never fills 2 MiB; giving it the whole --hash at once cost
+// it the zeroing of every page its scattered probes touched (tens of milliseconds for the
+// default 128 MiB, more than the search), and its memory. So the table starts at
+// kInitialBytes and grows, up to its limit, each time the clusters in use have had to drop an
+// entry for a new one as many times as a fraction of their number (kGrowthEvictions). A
+// cluster's index is its key's high bits scaled to the number of clusters, so on doubling the
+// entries of cluster i go to 2i or 2i + 1 (any growth sends them to clusters at i or above),
+// and the grower moves them in place from the top down, holding every cluster's lock. A thread
+// that found its cluster by the old number reads or writes a cluster that now holds other
+// keys: a miss, or an entry stored where no probe looks, never a wrong answer (entries keep
+// their whole key).
 //
 // Each cluster is two cache lines: a spin lock and five entries. Every read copies an entry out
 // under the lock and every write goes in under it, so no thread ever sees a torn entry. When a
@@ -31,11 +43,27 @@ class TranspositionTable {
  public:
   static constexpr int kClusterEntries = 5;
 
+  // The table's first size (or its limit, where that is less): one huge page.
+  static constexpr size_t kInitialBytes = size_t(2) << 20;
+  // The table doubles when the clusters in use have dropped an entry for a new one this many
+  // times per (clusters in use / kGrowthEvictions).
+  static constexpr size_t kGrowthEvictions = 64;
+
   // A table of at most megabytes MiB (at least one cluster).
   explicit TranspositionTable(size_t megabytes);
 
+  // Forgets every entry; the table keeps the size it has grown to.
   void clear();
-  size_t size_bytes() const { return cluster_count_ * sizeof(Cluster); }
+  // Forgets every entry and takes the table's whole size at once, for the searches that must
+  // not start small: the proofs without a length (win, lose), whose df-pn loses its way when
+  // entries are dropped early (an antichess `lose` that takes 4.5 s with 64 MiB from the start
+  // was still open after 60 s with a table that had grown from 2 MiB to 64 MiB), and which are
+  // long anyway. Only while no search runs.
+  void clear_whole();
+  // The most memory the table may use (--hash): what memory budgets derived from it count on.
+  size_t size_bytes() const { return max_cluster_count_ * sizeof(Cluster); }
+  // The memory it uses now.
+  size_t used_bytes() const { return cluster_count_.load(std::memory_order_relaxed) * sizeof(Cluster); }
 
   // Starts loading key's cluster into the cache, so that a later probe does not wait for it.
   void prefetch(uint64_t key) const { __builtin_prefetch(&cluster_of(key)); }
@@ -83,13 +111,29 @@ class TranspositionTable {
   // Empties a locked cluster of an older generation before a write.
   void renew(Cluster& c) const;
   // The entry for key in a locked cluster, claiming a slot when needed; nullptr when the
-  // cluster holds only solved entries and the new result is unsolved.
-  static TtEntry* slot_for(Cluster& c, uint64_t key, bool solved_result);
+  // cluster holds only solved entries and the new result is unsolved. `evicted` is set when
+  // the slot held another position.
+  static TtEntry* slot_for(Cluster& c, uint64_t key, bool solved_result, bool& evicted);
 
-  size_t cluster_count_;
+  // store() and store_no_exact_solution() with the cluster locked; `evicted` as slot_for's.
+  void store_locked(uint64_t key, int turns, ProofNumber pn, ProofNumber dn, uint64_t amount, bool& evicted);
+  void store_no_exact_solution_locked(uint64_t key, int turns, uint64_t amount, bool& evicted);
+  // Counts an entry dropped for a new one, and grows the table when there have been enough.
+  // Called with no cluster locked.
+  void note_eviction();
+  // Doubles the clusters in use (up to the limit), moving every entry to its new cluster.
+  void grow();
+  // Puts an entry moved by grow() into cluster c (locked, or not yet in use): into a free slot,
+  // else in place of the entry with the least work below it, solved entries kept first.
+  void reinsert(Cluster& c, const TtEntry& e) const;
+
+  size_t max_cluster_count_;
+  std::atomic<size_t> cluster_count_;  // in use: the index scales to it
   ZeroedMemory memory_;
   Cluster* clusters_;
   uint32_t generation_ = 0;  // changed only by clear(), while no search runs
+  std::atomic<size_t> evictions_{0};  // since the last growth
+  std::atomic<bool> growing_{false};  // a thread is growing the table
 };
 
 }  // namespace dm::search
