@@ -23,11 +23,7 @@ std::string_view check_mark(const Position& pos, Move m) {
   Position after = pos;
   StateInfo st;
   after.do_move(m, st);
-  const Color mover = pos.side_to_move();
-  if (after.side_to_move() == mover) {
-    const Square king = after.king_square(~mover);
-    return king != kNoSquare && after.attackers_of(mover, king, after.pieces()) ? "+" : "";
-  }
+  if (after.side_to_move() == pos.side_to_move()) return pos.gives_check(m, pos.check_info()) ? "+" : "";
   if (!after.in_check()) return "";
   return outcome(after).reason == "checkmate" ? "#" : "+";
 }

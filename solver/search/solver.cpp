@@ -53,6 +53,18 @@ class ProgressMonitor {
   std::thread thread_;
 };
 
+// The search's figures with the root's numbers as the table holds them: the progress of a
+// search of the root position alone.
+Progress root_progress(const SearchControl& control, const TranspositionTable& tt, uint64_t root_key, int turns) {
+  Progress p;
+  p.nodes = control.nodes();
+  p.seconds = control.elapsed_seconds();
+  const TtProbe probe = tt.probe(root_key, turns);
+  p.root_pn = probe.pn;
+  p.root_dn = probe.dn;
+  return p;
+}
+
 // Direct and self play.
 class DirectSolver {
  public:
@@ -97,15 +109,7 @@ class DirectSolver {
   // work. Each move's position is decided exactly, so the keys are every series that works.
   void run_long_turn(SolveResult& result) {
     const int turns = rules_.root_turns();
-    ProgressMonitor monitor(options_, [this, turns] {
-      Progress p;
-      p.nodes = control_.nodes();
-      p.seconds = control_.elapsed_seconds();
-      const TtProbe probe = tt_.probe(pos_.key(), turns);
-      p.root_pn = probe.pn;
-      p.root_dn = probe.dn;
-      return p;
-    });
+    ProgressMonitor monitor(options_, [this, turns] { return root_progress(control_, tt_, pos_.key(), turns); });
     CandidatePool pool(rules_, tt_, control_, workers_);
     if (decide_root(pool, turns) == NodeValue::Proven) {
       Position root = pos_;
@@ -409,12 +413,7 @@ void solve_proof(const Position& pos, const NodeRules& rules, const SolveOptions
     std::atomic<bool> done{false};
     std::atomic<NodeValue> verdict{NodeValue::Open};
     ProgressMonitor monitor(options, [&] {
-      Progress p;
-      p.nodes = control.nodes();
-      p.seconds = control.elapsed_seconds();
-      const TtProbe probe = tt.probe(pos.key(), turns);
-      p.root_pn = probe.pn;
-      p.root_dn = probe.dn;
+      Progress p = root_progress(control, tt, pos.key(), turns);
       p.candidates = 1;
       p.decided = done.load(std::memory_order_relaxed) ? 1 : 0;
       return p;

@@ -106,18 +106,13 @@ def attacked(b, s, by_white):
     for o in KING_STEPS:
         if b[s + o] == K:
             return True
-    for d in ROOK_DIRS:
-        t = s + d
-        while b[t] == EMPTY:
-            t += d
-        if b[t] == R or b[t] == Q:
-            return True
-    for d in BISHOP_DIRS:
-        t = s + d
-        while b[t] == EMPTY:
-            t += d
-        if b[t] == B or b[t] == Q:
-            return True
+    for dirs, riders in ((ROOK_DIRS, (R, Q)), (BISHOP_DIRS, (B, Q))):
+        for d in dirs:
+            t = s + d
+            while b[t] == EMPTY:
+                t += d
+            if b[t] in riders:
+                return True
     return False
 
 
