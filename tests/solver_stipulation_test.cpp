@@ -114,4 +114,16 @@ TEST_CASE("EPD lines give the position, stipulation, variant and rule options", 
   const auto short_fen = parse_epd_line("8/8/8 w", 6);
   REQUIRE(short_fen);
   CHECK_FALSE(*short_fen);
+  // fmvn: the move number goes into the FEN, and only a number is taken.
+  const auto series = parse_epd_line("7k/8/8/8/8/8/8/KR6 w - - stip #1; fmvn 7;", 8);
+  REQUIRE(series);
+  REQUIRE(*series);
+  CHECK((*series)->fen == "7k/8/8/8/8/8/8/KR6 w - - 0 7");
+  for (const char* bad : {"fmvn x", "fmvn 7 8", "fmvn -7", "fmvn"}) {
+    INFO(bad);
+    const auto refused = parse_epd_line(std::string("7k/8/8/8/8/8/8/KR6 w - - stip #1; ") + bad + ";", 9);
+    REQUIRE(refused);
+    REQUIRE_FALSE(*refused);
+    CHECK((*refused).error().find("fmvn") != std::string::npos);
+  }
 }

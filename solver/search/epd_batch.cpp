@@ -1,5 +1,7 @@
 #include "solver/search/epd_batch.h"
 
+#include <algorithm>
+
 #include <sstream>
 
 namespace dm::search {
@@ -104,7 +106,13 @@ std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int li
     } else if (code == "dm") {
       from_bm = "#" + std::string(operand);
     } else if (code == "fmvn") {
-      fullmove = operand;  // EPD's full move number: a progressive series' number and length (P6)
+      // EPD's full move number: a progressive series' number and length (P6); the FEN reader
+      // checks its range.
+      const bool number = !operand.empty() && std::all_of(operand.begin(), operand.end(), [](char c) {
+        return c >= '0' && c <= '9';
+      });
+      if (!number) return fail("fmvn " + std::string(operand) + ": not a move number");
+      fullmove = operand;
     } else if (code == "stip") {
       p.stipulation = operand;
     } else if (code == "variant") {
