@@ -138,6 +138,32 @@ TEST_CASE("ending bound: whether the squares around the king can be guarded or h
   CHECK(may_end(mate, "k1nn4/8/8/8/8/8/8/6RK b - - 0 1", 1, 2));
 }
 
+TEST_CASE("ending bound: each piece ends on one square, and each man fills one", "[solver][help]") {
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound mate(chess, Goal::Mate);
+  const auto may_end = [&](std::string_view fen, int attacker_moves, int defender_moves) {
+    return mate.may_end_in_time(dm::test::position_of("chess", fen), Color::White, attacker_moves, defender_moves);
+  };
+  // The king on h8 stays. The rook checks from the eighth rank (guarding g8) or the h-file
+  // (guarding h7), never both, and the king must guard the other two from g6 or f7: four moves
+  // from c3, five in all. Roaming, the rook alone guards all three squares in one move.
+  CHECK_FALSE(may_end("7k/8/8/8/8/2K5/8/R7 w - - 0 1", 4, 0));
+  CHECK(may_end("7k/8/8/8/8/2K5/8/R7 w - - 0 1", 5, 0));
+  // After Rg8+ (or Rh1+), a7 and b7 (or b8) want men of Black's: the queen fills one only,
+  // however many moves it has; a knight that comes fills the other.
+  CHECK_FALSE(may_end("k7/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
+  CHECK_FALSE(may_end("k7/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 3));
+  CHECK(may_end("k2n4/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
+  // A man that needs two moves to its square costs two: the knight from e6 to b7.
+  CHECK_FALSE(may_end("k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 1));
+  CHECK(may_end("k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 2));
+  // b7+ checks from a square next to the king, which no man of Black's may then fill (the
+  // knight's Nb7 would have): another piece must guard it, the king from c6.
+  CHECK_FALSE(may_end("kn6/p7/1P1n4/8/8/8/8/7K b - - 0 1", 1, 1));
+  CHECK_FALSE(may_end("kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 1, 1));
+  CHECK(may_end("kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 2, 1));
+}
+
 TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound mate(chess, Goal::Mate);
@@ -314,6 +340,64 @@ TEST_CASE("ending bound: the solver's help play equals the oracle's on random sp
     INFO(stipulation);
     CHECK(with_solutions > 0);
   }
+}
+
+TEST_CASE("ending bound: three-move help play on random positions equals the oracle's", "[solver][help][oracle]") {
+  // From three moves on, the pieces' squares and the men's distances are what prunes most (each
+  // piece ends on one square, each man fills one square): mates with a rook or two minor pieces
+  // against a cornered king and a pawn or a knight.
+  std::mt19937 rng(20261125);
+  const std::string_view sets[] = {"KRkp", "KBNkn", "KNPkp"};
+  for (const std::string_view pieces : sets) {
+    size_t positions = 0;
+    size_t with_solutions = 0;
+    while (positions < 16) {
+      const auto fen = sparse_position(rng, pieces, 'b', true);
+      if (!fen) continue;
+      ++positions;
+      INFO("h#3 " << *fen);
+      const auto expected = dm::test::brute_force_answers("chess", *fen, "h#3");
+      with_solutions += !expected.empty();
+      CHECK(dm::test::solve_fen("chess", *fen, "h#3", 2).answers == expected);
+    }
+    INFO(pieces);
+    CHECK(with_solutions > 0);
+  }
+}
+
+namespace {
+
+// Marseillais help play on random positions of `pieces` (Black's king cornered) with `side` to
+// move, solved and brute-forced: the same solutions, and some position has one.
+void check_marseillais_help(std::mt19937& rng, std::string_view pieces, char side, std::string_view stipulation,
+                            int count) {
+  size_t with_solutions = 0;
+  for (int positions = 0; positions < count;) {
+    const auto fen = sparse_position(rng, pieces, side, true);
+    if (!fen) continue;
+    ++positions;
+    INFO(stipulation << " " << *fen);
+    const auto expected = dm::test::brute_force_answers("marseillais", *fen, stipulation);
+    with_solutions += !expected.empty();
+    CHECK(dm::test::solve_fen("marseillais", *fen, stipulation, 2).answers == expected);
+  }
+  INFO(stipulation);
+  CHECK(with_solutions > 0);
+}
+
+}  // namespace
+
+TEST_CASE("ending bound: Marseillais help play on random positions equals the oracle's", "[solver][help][oracle]") {
+  // Turns of two moves: only the moves each side has left are counted (counts_moves). A rook
+  // and a bishop against a cornered king, White first.
+  std::mt19937 rng(20261126);
+  check_marseillais_help(rng, "KRBk", 'w', "h#1.5", 6);
+}
+
+TEST_CASE("ending bound: Marseillais h#2 on random positions equals the oracle's", "[solver][help][oracle][slow]") {
+  // Two turns each: the oracle plays some thirty million lines a position.
+  std::mt19937 rng(20261127);
+  check_marseillais_help(rng, "KRk", 'b', "h#2", 8);
 }
 
 TEST_CASE("ending bound: the attacker's second and third last moves keep every move the node below may need",

@@ -1,6 +1,7 @@
 #include "solver/search/ending_bound.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <optional>
 
@@ -77,12 +78,15 @@ uint8_t pawn_path(const Geometry& g, Color c, Square from, Square to) {
 struct PawnTables {
   Table stand = unreachable();
   Table attack = unreachable();
+  KindTables stand_as;  // as a pawn (the Pawn entry) or promoted to each kind
 };
 
 PawnTables pawn_tables(const Geometry& g, Color c, const PieceTypeList& promotions, const KindTables& paths,
                        const KindTables& attacks) {
   const Bitboard last_rank = g.rank_bb(c == Color::White ? g.ranks() - 1 : 0);
   PawnTables pawn;
+  pawn.stand_as[index(PieceType::Pawn)] = unreachable();
+  for (const PieceType t : promotions) pawn.stand_as[index(t)] = unreachable();
   for (Bitboard froms = g.board() & ~last_rank; froms;) {
     const Square from = pop_lsb(froms);
     for (Bitboard stands = g.board(); stands;) {
@@ -91,6 +95,7 @@ PawnTables pawn_tables(const Geometry& g, Color c, const PieceTypeList& promotio
       if (m == kFar) continue;
       if (!has(last_rank, s)) {
         pawn.stand[from][s] = std::min(pawn.stand[from][s], m);
+        pawn.stand_as[index(PieceType::Pawn)][from][s] = m;
         for (Bitboard b = g.pawn_attacks(c, s) & g.board(); b;) {
           uint8_t& best = pawn.attack[from][pop_lsb(b)];
           best = std::min(best, m);
@@ -101,6 +106,8 @@ PawnTables pawn_tables(const Geometry& g, Color c, const PieceTypeList& promotio
         for (Bitboard b = g.board(); b;) {
           const Square to = pop_lsb(b);
           pawn.stand[from][to] = std::min(pawn.stand[from][to], add(m, paths[index(t)][s][to]));
+          uint8_t& as = pawn.stand_as[index(t)][from][to];
+          as = std::min(as, add(m, paths[index(t)][s][to]));
           pawn.attack[from][to] = std::min(pawn.attack[from][to], add(m, attacks[index(t)][s][to]));
         }
       }
@@ -108,6 +115,32 @@ PawnTables pawn_tables(const Geometry& g, Color c, const PieceTypeList& promotio
   }
   return pawn;
 }
+
+// Sets of what the attacker's pieces do around a king's square, each with the fewest moves that
+// reach it: bit j (0 to 8) for the zone's square j attacked (0: the king's own, then the eight
+// next to it), bit 8 + j (j from 1) for a piece standing on square j. A list of those reached
+// and a table, which each clear() leaves all unreached again.
+class SetCosts {
+ public:
+  static constexpr int kBits = 17;
+  static constexpr uint8_t kNone = UINT8_MAX;
+  SetCosts() : least_(size_t(1) << kBits, kNone) {}
+  int count() const { return int(sets_.size()); }
+  unsigned set(int x) const { return sets_[size_t(x)]; }
+  int least(unsigned set) const { return least_[set]; }
+  void offer(unsigned set, int moves) {
+    if (least_[set] == kNone) sets_.push_back(set);
+    least_[set] = std::min(least_[set], uint8_t(moves));
+  }
+  void clear() {
+    for (const unsigned set : sets_) least_[set] = kNone;
+    sets_.clear();
+  }
+
+ private:
+  std::vector<uint8_t> least_;
+  std::vector<unsigned> sets_;  // those reached, as they came
+};
 
 int king_walk(Square from, Square to) {
   return std::max(std::abs(file_of(to) - file_of(from)), std::abs(rank_of(to) - rank_of(from)));
@@ -120,7 +153,13 @@ bool EndingBound::applies(const Variant& variant, Goal goal) {
          !variant.is_multi_move();
 }
 
-EndingBound::EndingBound(const Variant& variant, Goal goal) : geometry_(variant.geometry()), goal_(goal) {
+bool EndingBound::counts_moves(const Variant& variant, Goal goal) {
+  return (goal == Goal::Mate || goal == Goal::Stalemate) && variant.king_rule == KingRule::Royal &&
+         variant.turn_length == TurnLength::Fixed;
+}
+
+EndingBound::EndingBound(const Variant& variant, Goal goal)
+    : geometry_(variant.geometry()), goal_(goal), id_(next_id_++) {
   const Geometry& g = geometry_;
   KindTables paths_of;
   KindTables attacks_of;
@@ -155,8 +194,15 @@ EndingBound::EndingBound(const Variant& variant, Goal goal) : geometry_(variant.
     const PawnTables pawn = pawn_tables(g, c, variant.promotions, paths_of, attacks_of);
     attacks_[index(c)][index(PieceType::Pawn)] = nested(pawn.attack);
     stands_[index(c)][index(PieceType::Pawn)] = nested(pawn.stand);
+    for (size_t t = 0; t < pawn.stand_as.size(); ++t) {
+      if (!pawn.stand_as[t].empty()) pawn_as_[index(c)][t] = nested(pawn.stand_as[t]);
+    }
   }
+  pawn_kinds_.push_back(PieceType::Pawn);
+  pawn_kinds_.insert(pawn_kinds_.end(), variant.promotions.begin(), variant.promotions.end());
 }
+
+std::atomic<uint64_t> EndingBound::next_id_{1};
 
 uint8_t EndingBound::distance(const Within& within, Square from, Square to) {
   if (within.empty()) return kFar;
@@ -176,6 +222,8 @@ uint8_t EndingBound::moves_to_reach(PieceType t, Color c, Square from, Square to
 
 EndingBound::Defence EndingBound::defence(const Position& pos, Color defender, int moves) const {
   Defence d;
+  d.position = &pos;
+  d.color = defender;
   d.king = pos.king_square(defender);
   d.men = pos.pieces(defender) & ~square_bb(d.king);
   d.moves = moves;
@@ -310,22 +358,200 @@ bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attac
 
 bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {
   // First with every piece of the attacker free to make every move left.
-  if (!boxed(d, a.roaming)) return false;
-  if (attacker_moves > 2 || a.count > kMaxRefined) return true;
-  // With one or two moves left, one piece moves or two do: i moves (twice where j is i), j too;
-  // the others stay where they are.
-  if (attacker_moves == 1) {
-    for (int i = 0; i < a.count; ++i) {
-      if (finishing_squares(d, a, attacker, i, ~Bitboard(0), true)) return true;
+  const Bitboard ends = boxing_squares(d, a.roaming, d.walk, false);
+  if (!ends) return false;
+  if (a.count > kMaxRefined) return true;
+  if (attacker_moves <= 2) {
+    // With one or two moves left, one piece moves or two do: i moves (twice where j is i), j
+    // too; the others stay where they are.
+    bool boxes = false;
+    if (attacker_moves == 1) {
+      for (int i = 0; i < a.count && !boxes; ++i) boxes = finishing_squares(d, a, attacker, i, ~Bitboard(0), true) != 0;
+    } else {
+      two_move_reaches(a, attacker, [&](const Reach& reach) {
+        boxes = boxed(d, reach);
+        return !boxes;
+      });
     }
-    return false;
+    if (!boxes) return false;
   }
-  bool boxes = false;
-  two_move_reaches(a, attacker, [&](const Reach& reach) {
-    boxes = boxed(d, reach);
-    return !boxes;
-  });
-  return boxes;
+  return may_box_placed(d, a, attacker, attacker_moves, ends);
+}
+
+EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, int budget, Square k,
+                                                  const std::array<Square, 9>& zone, int n) const {
+  thread_local std::array<SetCosts, 3> tables;
+  for (SetCosts& t : tables) t.clear();
+  SetCosts* reached = &tables[0];
+  SetCosts* next = &tables[1];
+  SetCosts& own = tables[2];
+  const auto& attacks = attacks_[index(attacker)];
+  // Offers each square of `stands` (m moves away from m on) that a piece of kind t attacks some
+  // square of the zone from: what it attacks there, and the square of the zone it stands on.
+  // A piece of any kind but the pawn attacks from s what it attacks s from; a pawn of the
+  // attacker's attacks z from where the defender's pawn on z would attack.
+  const auto offer_squares = [&](PieceType t, const Steps& stands) {
+    std::array<Bitboard, 9> guarding{};
+    Bitboard useful = 0;
+    for (int j = t == PieceType::King ? 1 : 0; j < n; ++j) {
+      guarding[j] = t == PieceType::Pawn ? geometry_.pawn_attacks(~attacker, zone[j]) : attacks[index(t)][zone[j]][0];
+      useful |= guarding[j];
+    }
+    useful &= ~square_bb(k);
+    // A king never stands next to the other king.
+    if (t == PieceType::King) useful &= ~geometry_.leaps(PieceType::King, k);
+    Bitboard seen = 0;
+    for (int m = 0; m <= budget; ++m) {
+      Bitboard ring = stands[m] & ~seen;
+      seen |= ring;
+      for (ring &= useful; ring;) {
+        const Square s = pop_lsb(ring);
+        unsigned set = 0;
+        for (int j = 0; j < n; ++j) set |= unsigned(has(guarding[j], s)) << j | unsigned(j && zone[j] == s) << (8 + j);
+        own.offer(set, m);
+      }
+    }
+  };
+  reached->offer(0, 0);
+  for (int i = 0; i < a.count && reached->count(); ++i) {
+    const PieceType t = a.types[i];
+    const Square from = a.froms[i];
+    own.clear();
+    own.offer(0, 0);  // it may do nothing there (or be taken)
+    if (t == PieceType::Pawn) {
+      for (const PieceType as : pawn_kinds_) offer_squares(as, pawn_as_[index(attacker)][index(as)][from]);
+    } else {
+      offer_squares(t, stands_[index(attacker)][index(t)][from]);
+    }
+    next->clear();
+    for (int x = 0; x < reached->count(); ++x) {
+      const unsigned before = reached->set(x);
+      for (int y = 0; y < own.count(); ++y) {
+        const int moves = reached->least(before) + own.least(own.set(y));
+        if (moves <= budget) next->offer(before | own.set(y), moves);
+      }
+    }
+    std::swap(reached, next);
+  }
+  // The sets of attacked squares where each square next to k that a piece stands on is guarded
+  // by another, and (mate only) k is checked; then the widest of those: a narrower one never
+  // leaves less to fill.
+  std::array<bool, 512> attacked{};
+  std::array<uint16_t, 512> candidates{};
+  int candidate_count = 0;
+  for (int x = 0; x < reached->count(); ++x) {
+    const unsigned set = reached->set(x);
+    const unsigned guarded = set & 0x1FF;
+    const unsigned stood_on = (set >> 8) & 0x1FE;
+    if ((stood_on & ~guarded) || (goal_ == Goal::Mate && !(guarded & 1)) || attacked[guarded]) continue;
+    attacked[guarded] = true;
+    candidates[size_t(candidate_count++)] = uint16_t(guarded);
+  }
+  PlacedSets widest;
+  for (int x = 0; x < candidate_count; ++x) {
+    const unsigned set = candidates[size_t(x)];
+    bool covered = false;
+    for (int y = 0; y < candidate_count && !covered; ++y) {
+      const unsigned other = candidates[size_t(y)];
+      covered = other != set && (set & ~other) == 0;
+    }
+    if (covered) continue;
+    if (widest.count == int(widest.sets.size())) {
+      widest.count = PlacedSets::kTooMany;
+      break;
+    }
+    widest.sets[size_t(widest.count++)] = uint16_t(set);
+  }
+  return widest;
+}
+
+bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker, int attacker_moves,
+                                 Bitboard among) const {
+  const int budget = std::min(attacker_moves, kSteps - 1);
+  // The attacker's side for each k is kept per thread: it depends on the army, its moves and k
+  // alone, which the defender's moves in between leave as they were. An entry is used only where
+  // all of that is the same (a hash picks its place, never tells it).
+  thread_local std::vector<PlacedEntry> cache(kPlacedCache);
+  PlacedEntry wanted{};
+  wanted.bound = id_;
+  wanted.budget = uint8_t(budget);
+  wanted.attacker = attacker;
+  wanted.count = uint8_t(a.count);
+  uint64_t hash = id_ * 0x9E3779B97F4A7C15ULL + uint64_t(budget) * 31 + uint64_t(attacker);
+  for (int i = 0; i < a.count; ++i) {
+    wanted.froms[size_t(i)] = a.froms[size_t(i)];
+    wanted.types[size_t(i)] = a.types[size_t(i)];
+    hash = (hash ^ (uint64_t(a.froms[size_t(i)]) << 8 | uint64_t(a.types[size_t(i)]))) * 0x100000001B3ULL;
+  }
+  for (Bitboard b = among; b;) {
+    const Square k = pop_lsb(b);
+    const int defender_moves = d.moves - king_walk(d.king, k);
+    const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
+    // Not even with every piece roaming (the men filling what no guard may reach).
+    if (!fillable(d, around & ~a.roaming.guards, defender_moves)) continue;
+    // The zone: k (bit 0), then the squares next to it.
+    std::array<Square, 9> zone{};
+    int n = 0;
+    zone[n++] = k;
+    for (Bitboard r = around; r;) zone[n++] = pop_lsb(r);
+    wanted.k = k;
+    PlacedEntry& entry = cache[size_t(((hash ^ k) * 0x9E3779B97F4A7C15ULL) >> 50) % kPlacedCache];
+    if (!entry.same_as(wanted)) {
+      entry = wanted;
+      entry.sets = placed_sets(a, attacker, budget, k, zone, n);
+    }
+    const PlacedSets& sets = entry.sets;
+    if (sets.count == PlacedSets::kTooMany) return true;
+    for (int x = 0; x < sets.count; ++x) {
+      Bitboard unguarded = 0;
+      for (int j = 1; j < n; ++j) {
+        if (!(sets.sets[size_t(x)] >> j & 1)) unguarded |= square_bb(zone[j]);
+      }
+      if (fillable(d, unguarded, defender_moves)) return true;
+    }
+  }
+  return false;
+}
+
+bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves) const {
+  if (!squares) return true;
+  if (moves < 0 || popcount(squares & ~d.men) > moves || (squares & ~d.holds)) return false;
+  std::array<Square, 8> targets{};
+  int n = 0;
+  for (Bitboard b = squares; b;) targets[n++] = pop_lsb(b);
+  const int full = (1 << n) - 1;
+  constexpr uint8_t kNone = UINT8_MAX;
+  std::array<uint8_t, 256> least;
+  least.fill(kNone);
+  least[0] = 0;
+  const int step = std::min(moves, kSteps - 1);
+  for (Bitboard b = d.men; b;) {
+    const Square from = pop_lsb(b);
+    const Steps& reach = stands_[index(d.color)][index(type_of(d.position->piece_on(from)))][from];
+    if (!(reach[step] & squares)) continue;
+    std::array<uint8_t, 8> far{};
+    for (int j = 0; j < n; ++j) {
+      far[j] = kNone;
+      for (int m = 0; m <= step; ++m) {
+        if (has(reach[m], targets[j])) {
+          far[j] = uint8_t(m);
+          break;
+        }
+      }
+    }
+    // A man fills one square at most: the sets are taken from the largest down, so a set he has
+    // just made larger is not made larger by him again.
+    for (int set = full - 1; set >= 0; --set) {
+      if (least[set] > moves) continue;
+      for (int j = 0; j < n; ++j) {
+        if ((set >> j & 1) || far[j] == kNone) continue;
+        uint8_t& to = least[set | 1 << j];
+        to = std::min(to, uint8_t(least[set] + far[j]));
+      }
+    }
+    if (least[full] <= moves) return true;
+  }
+  return false;
 }
 
 EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color attacker) const {

@@ -10,6 +10,16 @@
 // within the defender's; and the king's walk to k plus one move for each of those squares that
 // no guard reaches and no man of the defender holds already is within the defender's moves.
 //
+// Then the moves are counted piece by piece, for each such k: each piece of the attacker ends on
+// one square, where it checks and guards what it attacks from there, and the moves the pieces
+// need to get there are within the attacker's moves together; the defender's men fill the
+// squares next to k that none of them guards, each man one square, and their moves together
+// with the king's walk are within the defender's. The attacker's king never ends next to k; a
+// pawn, whose kind may change on the way, guards whatever it attacks from anywhere within its
+// moves; an army of more than kMaxRefined pieces is taken as roaming. (The attacker's side
+// depends only on its pieces, its moves left and k, so it is kept per thread for the defender's
+// moves that follow.)
+//
 // Where each piece of the attacker may make every move left, its guards are taken together. With
 // two moves left, the pieces are also taken one and two at a time (one piece moves twice, or two
 // once each, the others stay); with one, one at a time, and each square the moving piece may go
@@ -28,7 +38,9 @@
 // in Janus chess) and its partner where the partner's own moves do not lead (a Janus along the
 // rank in Mainzer).
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -86,6 +98,11 @@ class EndingBound {
 
   // Whether the bound holds for help play with this goal in this variant (see above).
   static bool applies(const Variant& variant, Goal goal);
+  // Whether may_end_in_time holds with the moves each side has left, for a variant of turns of
+  // several moves (Marseillais, Extra Move): the king is royal and a mate or a stalemate leaves
+  // it boxed in as in orthodox chess, and a side makes at most the moves of its turns. The
+  // other tests (the last moves, the defender's moves) take each turn as one move.
+  static bool counts_moves(const Variant& variant, Goal goal);
 
   // The fewest moves a piece of kind t of colour c on `from` needs to attack `target`, on an
   // empty board: 0 when it attacks it already; kUnreachable when it never can. (A distance of 15
@@ -177,6 +194,8 @@ class EndingBound {
 
   // The defender's side: where its king may walk and its men may stand with its moves left.
   struct Defence {
+    const Position* position;  // where the men's kinds are read
+    Color color;
     Square king;
     Bitboard men;    // the men (not the king) where they stand
     Bitboard holds;  // where they may stand
@@ -202,6 +221,43 @@ class EndingBound {
   Army army(const Position& pos, Color attacker, int moves) const;
   // may_end_in_time for this defence and army.
   bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
+  // The moves counted piece by piece, for some square k of `among` (see the top): each piece of
+  // the attacker ends on one square, all of them within the attacker's moves together; one
+  // checks k (mate only), and the men of the defender fill each square next to k that none
+  // guards from where it ends, a man to a square, within the moves the king's walk leaves.
+  bool may_box_placed(const Defence& defence, const Army& army, Color attacker, int attacker_moves,
+                      Bitboard among) const;
+  // The attacker's side of it for one k: the widest sets of the zone (bit 0 k, then the squares
+  // next to it in order) the army may check (mate only) and guard, each piece from the one
+  // square it ends on, within `budget` moves together.
+  struct PlacedSets {
+    static constexpr int kTooMany = -1;  // more than fit: the test is not made
+    std::array<uint16_t, 24> sets{};
+    int count = 0;
+  };
+  PlacedSets placed_sets(const Army& army, Color attacker, int budget, Square k, const std::array<Square, 9>& zone,
+                         int n) const;
+  // What placed_sets found for one army, its moves and k, as kept per thread.
+  struct PlacedEntry {
+    uint64_t bound = 0;  // the bound's id_ (0: empty)
+    std::array<Square, kMaxRefined> froms{};
+    std::array<PieceType, kMaxRefined> types{};
+    uint8_t count = 0;
+    uint8_t budget = 0;
+    Color attacker = Color::White;
+    Square k = 0;
+    PlacedSets sets;
+    bool same_as(const PlacedEntry& o) const {
+      return bound == o.bound && count == o.count && budget == o.budget && attacker == o.attacker && k == o.k &&
+             std::equal(froms.begin(), froms.begin() + count, o.froms.begin()) &&
+             std::equal(types.begin(), types.begin() + count, o.types.begin());
+    }
+  };
+  static constexpr size_t kPlacedCache = 1 << 12;  // entries kept per thread
+  // Whether the defender's men may stand on every square of `squares` (those next to the
+  // king's square: eight at most), each man on one, within `moves` moves together: the least
+  // sum of their distances, for each set of the squares, as the men are taken one by one.
+  bool fillable(const Defence& defence, Bitboard squares, int moves) const;
   // The squares of `among` (within the king's walk) where the king may end boxed in, with the
   // attacker's pieces checking and guarding where `reach` says; with first_only, the first one
   // found. A reach within another finds squares within the other's: a test that narrows a reach
@@ -239,8 +295,12 @@ class EndingBound {
 
   const Geometry& geometry_;
   Goal goal_;
+  uint64_t id_;  // tells this bound's entries in the per-thread cache from another's
+  static std::atomic<uint64_t> next_id_;
   Tables attacks_;  // squares a piece attacks after m moves
   Tables stands_;   // squares a piece stands on after m moves
+  Tables pawn_as_;  // squares a pawn stands on after m moves as a pawn or as each kind it promotes to
+  std::vector<PieceType> pawn_kinds_;  // the pawn and the kinds it promotes to
 };
 
 }  // namespace dm::search

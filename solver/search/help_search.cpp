@@ -57,30 +57,42 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   // the attacker's last two moves, the bound also says which moves may still end it.
   const Color mover = pos.side_to_move();
   const bool last_attack = turns_left == 1 && mover == rules_.attacker();
+  // Turns of several moves: only the moves each side may still make are counted (at most the
+  // moves of each of its turns: EndingBound::counts_moves); the tests below take a turn as one
+  // move.
+  const bool per_move = !pos.variant().is_multi_move();
+  if (ending_bound_ && !per_move) {
+    const int per_turn = pos.variant().moves_per_turn;
+    const bool attacking = mover == rules_.attacker();
+    const int attacker_moves = (attacking ? pos.moves_left() : per_turn) + per_turn * (turns_left - 1);
+    const int defender_moves = (attacking ? 0 : pos.moves_left()) + per_turn * (turns_left - 1);
+    if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), attacker_moves, defender_moves)) return false;
+  }
+  const EndingBound* const ending_bound = per_move ? ending_bound_ : nullptr;
   EndingBound::AttackerMoves useful;
-  if (ending_bound_ && last_attack) {
-    useful = ending_bound_->last_moves(pos, rules_.attacker());
+  if (ending_bound && last_attack) {
+    useful = ending_bound->last_moves(pos, rules_.attacker());
     if (useful.empty()) return false;
-  } else if (ending_bound_) {
+  } else if (ending_bound) {
     const int defender_moves = mover == rules_.attacker() ? turns_left - 1 : turns_left;
-    if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), turns_left, defender_moves)) return false;
+    if (!ending_bound->may_end_in_time(pos, rules_.attacker(), turns_left, defender_moves)) return false;
   }
   // A game that ends before the attacker's last turn is no solution (what NodeRules says of
   // such a node): a lost king here, or no move to play below.
   if (king_lost(pos)) return false;
-  if (ending_bound_ && (turns_left == 2 || turns_left == 3) && mover == rules_.attacker()) {
-    useful = turns_left == 2 ? ending_bound_->second_last_moves(pos, rules_.attacker())
-                             : ending_bound_->third_last_moves(pos, rules_.attacker());
+  if (ending_bound && (turns_left == 2 || turns_left == 3) && mover == rules_.attacker()) {
+    useful = turns_left == 2 ? ending_bound->second_last_moves(pos, rules_.attacker())
+                             : ending_bound->third_last_moves(pos, rules_.attacker());
     if (useful.empty()) return false;
   }
   // The defender's moves before its last: those after which the bound may still pass below.
   EndingBound::DefenderMoves defence_useful;
-  if (ending_bound_ && turns_left >= 2 && mover != rules_.attacker()) {
-    defence_useful = ending_bound_->defender_moves(pos, rules_.attacker(), turns_left, turns_left - 1);
+  if (ending_bound && turns_left >= 2 && mover != rules_.attacker()) {
+    defence_useful = ending_bound->defender_moves(pos, rules_.attacker(), turns_left, turns_left - 1);
   }
   // The defender's last move: a move that cannot change how the king ends is not tried.
-  const EndingBound::LastDefence last_defence = ending_bound_ && turns_left == 1 && !last_attack
-                                                    ? ending_bound_->last_defence(pos, rules_.attacker())
+  const EndingBound::LastDefence last_defence = ending_bound && turns_left == 1 && !last_attack
+                                                    ? ending_bound->last_defence(pos, rules_.attacker())
                                                     : EndingBound::LastDefence{};
   if (last_defence.none()) return false;
   // The attacker's very last move mates only by giving check: the others are not generated.

@@ -7,11 +7,13 @@
 // solution is stored as such (an exact-length entry, since help play is not monotone in the
 // length) and never searched again through a transposition. A search stopped by a limit
 // stores nothing it has not finished. Where it holds, the ending bound (ending_bound.h) cuts
-// the lines in which the defender's king can no longer end boxed in. It also leaves out,
-// without playing them, the moves after which it would cut the line: the defender's men's
-// moves at every turn, the attacker's third last move, and on the last three moves (the
-// attacker's last two, the defender's last) every move that cannot box the king in; for a
-// stalemate, also those that leave a man of the defender a move (stalemate_demands.h).
+// the lines in which the defender's king can no longer end boxed in (in Marseillais and the
+// other variants of turns of several moves, counting the moves each side has left). Where each
+// turn is one move, it also leaves out, without playing them, the moves after which it would
+// cut the line: the defender's men's moves at every turn, the attacker's third last move, and
+// on the last three moves (the attacker's last two, the defender's last) every move that cannot
+// box the king in; for a stalemate, also those that leave a man of the defender a move
+// (stalemate_demands.h).
 // Before the attacker's last turn, a node finds its children's keys first (without playing the
 // moves where every turn is one move) and asks the table about every child before it searches
 // any: the children's cache misses overlap, and the transpositions are never played.

@@ -301,9 +301,12 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     p.decided = decided.load(std::memory_order_relaxed);
     return p;
   });
-  // The ending bound (its tables take about 2 ms), for help play of two turns or more.
+  // The ending bound (its tables take about 2 ms), for help play of two turns or more; in
+  // variants of turns of several moves, its count of the moves left only.
   std::optional<EndingBound> ending_bound;
-  if (rules.root_turns() >= 2 && EndingBound::applies(pos.variant(), rules.stipulation().goal)) {
+  const Goal goal = rules.stipulation().goal;
+  if (rules.root_turns() >= 2 &&
+      (EndingBound::applies(pos.variant(), goal) || EndingBound::counts_moves(pos.variant(), goal))) {
     ending_bound.emplace(pos.variant(), rules.stipulation().goal);
   }
   workers.for_each(split.prefixes.size(), [&](size_t i) {
