@@ -344,14 +344,14 @@ TEST_CASE("ending bound: the solver's help play equals the oracle's on random sp
 
 TEST_CASE("ending bound: three-move help play on random positions equals the oracle's", "[solver][help][oracle]") {
   // From three moves on, the pieces' squares and the men's distances are what prunes most (each
-  // piece ends on one square, each man fills one square): mates with a rook or two minor pieces
-  // against a cornered king and a pawn or a knight.
-  std::mt19937 rng(20261125);
-  const std::string_view sets[] = {"KRkp", "KBNkn", "KNPkp"};
-  for (const std::string_view pieces : sets) {
+  // piece ends on one square, each man fills one square): mates with a rook, or a knight and a
+  // pawn, against a cornered king and a pawn or a knight.
+  const std::pair<std::string_view, size_t> sets[] = {{"KRkp", 8}, {"KRkn", 8}, {"KNPkp", 12}};
+  for (const auto& [pieces, count] : sets) {
+    std::mt19937 rng(20261140 + uint32_t(count));  // each set its own sequence
     size_t positions = 0;
     size_t with_solutions = 0;
-    while (positions < 16) {
+    while (positions < count) {
       const auto fen = sparse_position(rng, pieces, 'b', true);
       if (!fen) continue;
       ++positions;

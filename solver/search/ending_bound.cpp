@@ -136,6 +136,27 @@ class SetCosts {
     for (const unsigned set : sets_) least_[set] = kNone;
     sets_.clear();
   }
+  // Drops each set that another makes needless: one that attacks all it attacks, stands on no
+  // square it does not, and is reached in as few moves.
+  void drop_needless() {
+    std::sort(sets_.begin(), sets_.end(), [&](unsigned x, unsigned y) { return least_[x] < least_[y]; });
+    size_t kept = 0;
+    for (size_t x = 0; x < sets_.size(); ++x) {
+      const unsigned set = sets_[x];
+      bool needless = false;
+      for (size_t y = 0; y < kept && !needless; ++y) {
+        const unsigned other = sets_[y];
+        needless = (set & kAttacked & ~other) == 0 && (other & ~kAttacked & ~set) == 0;
+      }
+      if (needless) {
+        least_[set] = kNone;
+      } else {
+        sets_[kept++] = set;
+      }
+    }
+    sets_.resize(kept);
+  }
+  static constexpr unsigned kAttacked = 0x1FF;  // the bits of the squares attacked
 
  private:
   std::vector<uint8_t> least_;
@@ -423,6 +444,7 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
     } else {
       offer_squares(t, stands_[index(attacker)][index(t)][from]);
     }
+    own.drop_needless();
     next->clear();
     for (int x = 0; x < reached->count(); ++x) {
       const unsigned before = reached->set(x);
