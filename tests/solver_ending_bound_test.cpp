@@ -149,8 +149,8 @@ TEST_CASE("ending bound: each piece ends on one square, and each man fills one",
   // from c3, five in all. Roaming, the rook alone guards all three squares in one move.
   CHECK_FALSE(may_end("7k/8/8/8/8/2K5/8/R7 w - - 0 1", 4, 0));
   CHECK(may_end("7k/8/8/8/8/2K5/8/R7 w - - 0 1", 5, 0));
-  // After Rg8+ (or Rh1+), a7 and b7 (or b8) want men of Black's: the queen fills one only,
-  // however many moves it has; a knight that comes fills the other.
+  // After Rg8+ (or Ra1+), a7 and b7 (or b7 and b8) want men of Black's: the queen fills one
+  // only, however many moves it has; a knight that comes fills the other.
   CHECK_FALSE(may_end("k7/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
   CHECK_FALSE(may_end("k7/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 3));
   CHECK(may_end("k2n4/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
