@@ -27,6 +27,11 @@ Square at(std::string_view name, const Geometry& board = Geometry::of(8, 8)) {
   return *s;
 }
 
+// The bound's verdict on an orthodox position, White attacking.
+bool may_end(const EndingBound& bound, std::string_view fen, int attacker_moves, int defender_moves) {
+  return bound.may_end_in_time(dm::test::position_of("chess", fen), Color::White, attacker_moves, defender_moves);
+}
+
 }  // namespace
 
 TEST_CASE("ending bound: moves to attack a square and to stand on one, counted by hand", "[solver][help]") {
@@ -95,32 +100,26 @@ TEST_CASE("ending bound: where it holds", "[solver][help]") {
 TEST_CASE("ending bound: whether a check can come in time", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound bound(chess, Goal::Mate);
-  const auto may_end = [&](std::string_view fen, int attacker_moves, int defender_moves) {
-    return bound.may_end_in_time(dm::test::position_of("chess", fen), Color::White, attacker_moves, defender_moves);
-  };
   // White: king and a knight on a1; Black's king on h8, boxed in by its own men.
-  CHECK_FALSE(may_end("6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 4, 0));
-  CHECK(may_end("6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 5, 0));
+  CHECK_FALSE(may_end(bound, "6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 4, 0));
+  CHECK(may_end(bound, "6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 5, 0));
   // With two moves the king may reach f5, boxed in by its pawns but for g4, which the knight
   // checks from d4 in two. (Two moves of the attacker are taken together: the knight's e3,
   // which guards g4, is not told apart from its d4.)
-  CHECK_FALSE(may_end("8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 1, 2));
-  CHECK(may_end("8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 2, 2));
+  CHECK_FALSE(may_end(bound, "8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 1, 2));
+  CHECK(may_end(bound, "8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 2, 2));
   // The bishop on h7 checks g8 only, two squares from e8, where castling takes the king in one
   // move: with the right left, no pruning.
-  CHECK(may_end("4k2r/7B/8/8/8/8/8/7K b k - 0 1", 1, 1));
-  CHECK_FALSE(may_end("4k2r/7B/8/8/8/8/8/7K b - - 0 1", 1, 1));
+  CHECK(may_end(bound, "4k2r/7B/8/8/8/8/8/7K b k - 0 1", 1, 1));
+  CHECK_FALSE(may_end(bound, "4k2r/7B/8/8/8/8/8/7K b - - 0 1", 1, 1));
   // A king alone never checks.
-  CHECK_FALSE(may_end("7k/8/8/8/8/8/8/7K b - - 0 1", 10, 10));
+  CHECK_FALSE(may_end(bound, "7k/8/8/8/8/8/8/7K b - - 0 1", 10, 10));
 }
 
 TEST_CASE("ending bound: whether the squares around the king can be guarded or held in time", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound mate(chess, Goal::Mate);
   const EndingBound stalemate(chess, Goal::Stalemate);
-  const auto may_end = [&](const EndingBound& bound, std::string_view fen, int attacker_moves, int defender_moves) {
-    return bound.may_end_in_time(dm::test::position_of("chess", fen), Color::White, attacker_moves, defender_moves);
-  };
   // Ra8# with the king on g6; with it on f6, h7 and g8 want the king and the rook both to move.
   CHECK(may_end(mate, "7k/8/6K1/8/8/8/8/R7 w - - 0 1", 1, 0));
   CHECK_FALSE(may_end(mate, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 1, 0));
@@ -141,27 +140,24 @@ TEST_CASE("ending bound: whether the squares around the king can be guarded or h
 TEST_CASE("ending bound: each piece ends on one square, and each man fills one", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound mate(chess, Goal::Mate);
-  const auto may_end = [&](std::string_view fen, int attacker_moves, int defender_moves) {
-    return mate.may_end_in_time(dm::test::position_of("chess", fen), Color::White, attacker_moves, defender_moves);
-  };
   // The king on h8 stays. The rook checks from the eighth rank (guarding g8) or the h-file
   // (guarding h7), never both, and the king must guard the other two from g6 or f7: four moves
   // from c3, five in all. Roaming, the rook alone guards all three squares in one move.
-  CHECK_FALSE(may_end("7k/8/8/8/8/2K5/8/R7 w - - 0 1", 4, 0));
-  CHECK(may_end("7k/8/8/8/8/2K5/8/R7 w - - 0 1", 5, 0));
+  CHECK_FALSE(may_end(mate, "7k/8/8/8/8/2K5/8/R7 w - - 0 1", 4, 0));
+  CHECK(may_end(mate, "7k/8/8/8/8/2K5/8/R7 w - - 0 1", 5, 0));
   // After Rg8+ (or Ra1+), a7 and b7 (or b7 and b8) want men of Black's: the queen fills one
   // only, however many moves it has; a knight that comes fills the other.
-  CHECK_FALSE(may_end("k7/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
-  CHECK_FALSE(may_end("k7/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 3));
-  CHECK(may_end("k2n4/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
+  CHECK_FALSE(may_end(mate, "k7/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
+  CHECK_FALSE(may_end(mate, "k7/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 3));
+  CHECK(may_end(mate, "k2n4/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
   // A man that needs two moves to its square costs two: the knight from e6 to b7.
-  CHECK_FALSE(may_end("k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 1));
-  CHECK(may_end("k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 2));
+  CHECK_FALSE(may_end(mate, "k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 1));
+  CHECK(may_end(mate, "k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 2));
   // b7+ checks from a square next to the king, which no man of Black's may then fill (the
   // knight's Nb7 would have): another piece must guard it, the king from c6.
-  CHECK_FALSE(may_end("kn6/p7/1P1n4/8/8/8/8/7K b - - 0 1", 1, 1));
-  CHECK_FALSE(may_end("kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 1, 1));
-  CHECK(may_end("kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 2, 1));
+  CHECK_FALSE(may_end(mate, "kn6/p7/1P1n4/8/8/8/8/7K b - - 0 1", 1, 1));
+  CHECK_FALSE(may_end(mate, "kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 1, 1));
+  CHECK(may_end(mate, "kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 2, 1));
 }
 
 TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {

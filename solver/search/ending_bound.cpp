@@ -379,9 +379,9 @@ bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attac
 
 bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {
   // First with every piece of the attacker free to make every move left.
+  if (a.count > kMaxRefined) return boxed(d, a.roaming);
   const Bitboard ends = boxing_squares(d, a.roaming, d.walk, false);
   if (!ends) return false;
-  if (a.count > kMaxRefined) return true;
   if (attacker_moves <= 2) {
     // With one or two moves left, one piece moves or two do: i moves (twice where j is i), j
     // too; the others stay where they are.
@@ -463,7 +463,7 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
   int candidate_count = 0;
   for (int x = 0; x < reached->count(); ++x) {
     const unsigned set = reached->set(x);
-    const unsigned guarded = set & 0x1FF;
+    const unsigned guarded = set & SetCosts::kAttacked;
     const unsigned stood_on = (set >> 8) & 0x1FE;
     if ((stood_on & ~guarded) || (goal_ == Goal::Mate && !(guarded & 1)) || attacked[guarded]) continue;
     attacked[guarded] = true;

@@ -15,8 +15,8 @@
 // need to get there are within the attacker's moves together; the defender's men fill the
 // squares next to k that none of them guards, each man one square, and their moves together
 // with the king's walk are within the defender's. The attacker's king never ends next to k; a
-// pawn, whose kind may change on the way, guards whatever it attacks from anywhere within its
-// moves; an army of more than kMaxRefined pieces is taken as roaming. (The attacker's side
+// piece that ends next to k is guarded by another; a pawn ends as a pawn or as any kind it
+// promotes to; an army of more than kMaxRefined pieces is taken as roaming. (The attacker's side
 // depends only on its pieces, its moves left and k, so it is kept per thread for the defender's
 // moves that follow.)
 //

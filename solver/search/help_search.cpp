@@ -57,25 +57,21 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   // the attacker's last two moves, the bound also says which moves may still end it.
   const Color mover = pos.side_to_move();
   const bool last_attack = turns_left == 1 && mover == rules_.attacker();
-  // Turns of several moves: only the moves each side may still make are counted (at most the
-  // moves of each of its turns: EndingBound::counts_moves); the tests below take a turn as one
-  // move.
-  const bool per_move = !pos.variant().is_multi_move();
-  if (ending_bound_ && !per_move) {
+  // The tests past the count of the moves left take a turn as one move: in variants of turns of
+  // several moves only that count is made (EndingBound::counts_moves).
+  const EndingBound* const ending_bound = pos.variant().is_multi_move() ? nullptr : ending_bound_;
+  EndingBound::AttackerMoves useful;
+  if (ending_bound && last_attack) {
+    useful = ending_bound->last_moves(pos, rules_.attacker());
+    if (useful.empty()) return false;
+  } else if (ending_bound_) {
+    // The moves each side may still make: the rest of the mover's turn, then at most the moves of
+    // each turn left (one each where every turn is one move).
     const int per_turn = pos.variant().moves_per_turn;
     const bool attacking = mover == rules_.attacker();
     const int attacker_moves = (attacking ? pos.moves_left() : per_turn) + per_turn * (turns_left - 1);
     const int defender_moves = (attacking ? 0 : pos.moves_left()) + per_turn * (turns_left - 1);
     if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), attacker_moves, defender_moves)) return false;
-  }
-  const EndingBound* const ending_bound = per_move ? ending_bound_ : nullptr;
-  EndingBound::AttackerMoves useful;
-  if (ending_bound && last_attack) {
-    useful = ending_bound->last_moves(pos, rules_.attacker());
-    if (useful.empty()) return false;
-  } else if (ending_bound) {
-    const int defender_moves = mover == rules_.attacker() ? turns_left - 1 : turns_left;
-    if (!ending_bound->may_end_in_time(pos, rules_.attacker(), turns_left, defender_moves)) return false;
   }
   // A game that ends before the attacker's last turn is no solution (what NodeRules says of
   // such a node): a lost king here, or no move to play below.

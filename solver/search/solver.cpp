@@ -302,11 +302,10 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     return p;
   });
   // The ending bound (its tables take about 2 ms), for help play of two turns or more; in
-  // variants of turns of several moves, its count of the moves left only.
+  // variants of turns of several moves, its count of the moves left only (counts_moves holds
+  // wherever applies does).
   std::optional<EndingBound> ending_bound;
-  const Goal goal = rules.stipulation().goal;
-  if (rules.root_turns() >= 2 &&
-      (EndingBound::applies(pos.variant(), goal) || EndingBound::counts_moves(pos.variant(), goal))) {
+  if (rules.root_turns() >= 2 && EndingBound::counts_moves(pos.variant(), rules.stipulation().goal)) {
     ending_bound.emplace(pos.variant(), rules.stipulation().goal);
   }
   workers.for_each(split.prefixes.size(), [&](size_t i) {
