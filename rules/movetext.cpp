@@ -121,19 +121,25 @@ std::optional<std::string> play_movetext(Game& game, std::string_view movetext,
     if (outcome(game.position()).is_over()) return label + ": the game is already over";
     const auto moves = split_commas(tokens[t]);
     const size_t turn_length = size_t(game.position().moves_left());  // 1 for a balanced first turn
+    size_t played = 0;
+    const auto reject = [&game, &played, &label](const std::string& why) {  // the bad turn leaves no move behind
+      for (; played > 0; --played) game.undo();
+      return label + ": " + why;
+    };
     for (size_t i = 0; i < moves.size(); ++i) {
       if (i > 0 && game.turn_complete()) {
-        return label + ": '" + moves[i] + "' cannot follow '" + moves[i - 1] + "', which ended the turn" +
-               (i < turn_length ? " (check or capture of the king)"
-                                : " (this turn has " + std::to_string(turn_length) + (turn_length == 1 ? " move)" : " moves)"));
+        return reject("'" + moves[i] + "' cannot follow '" + moves[i - 1] + "', which ended the turn" +
+                      (i < turn_length ? " (check or capture of the king)"
+                                       : " (this turn has " + std::to_string(turn_length) + (turn_length == 1 ? " move)" : " moves)")));
       }
       const auto move = parse_move(game.position(), moves[i]);
-      if (!move) return label + ": " + move.error();
+      if (!move) return reject(move.error());
       game.play(*move);
+      ++played;
     }
     if (!game.turn_complete() && pass_implied(game.position())) game.play(Move::pass());
     if (!game.turn_complete() && t + 1 < tokens.size()) {
-      return label + ": '" + tokens[t] + "' is not a whole turn, one more move is due";
+      return reject("'" + tokens[t] + "' is not a whole turn, one more move is due");
     }
     if (game.turn_complete() && on_turn_end) on_turn_end(game.position());
   }

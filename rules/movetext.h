@@ -22,7 +22,8 @@ struct GameRecord {
 Expected<GameRecord> read_pgn(std::string_view text);
 
 // Plays every turn of the movetext on the game. Comments, variations, NAGs, move numbers and
-// the result are skipped. The first bad turn stops the replay; the message names the turn
+// the result are skipped. The first bad turn stops the replay, the game left after the last
+// whole turn (none of the bad turn's moves stay played); the message names the turn
 // ("turn 2 (White)") and why: an illegal move, a move after a turn that check ended, or a turn
 // with too few moves (only the last turn may be incomplete). A pass is played for a side that
 // has no legal second move when the variant's option says so. on_turn_end, when given, sees

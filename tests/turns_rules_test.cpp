@@ -8,6 +8,9 @@
 #include "test_data.h"
 
 #include <set>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "rules/game.h"
 #include "rules/movegen.h"
@@ -134,6 +137,26 @@ TEST_CASE("turns M4: a checking first move ends the turn", "[turns][rules]") {
   // One-turn count: the first moves that give check count 1, the others their second moves.
   Position counted = pos;
   CHECK(perft_turns(counted, 1) < perft(counted, 2));
+}
+
+TEST_CASE("A bad turn stops the replay after the last whole turn, leaving none of its moves", "[turns][rules]") {
+  // Extra Move: b6 alone is a whole turn (the second move is optional), so a game left after
+  // the b6 of "b6,Qxh1" would write back as that whole turn and replay to another position.
+  // Then Marseillais: a third move, an illegal second move, a turn of one move before another.
+  for (const auto& [name, good, bad, turns] : std::vector<std::tuple<std::string, std::string, std::string, size_t>>{
+           {"extramove", "1. c3", "b6,Qxh1", 1},
+           {"marseillais", "1. e4", "e5,Ke7,d6", 1},
+           {"marseillais", "1. e4 e5,Nc6", "2. Ke2,Ke4", 2},
+           {"marseillais", "1. e4", "e5 2. d4,d5", 1}}) {
+    INFO(name << ": " << good << " " << bad);
+    Position start;
+    start.set_start(variant_with(name));
+    Game game(start);
+    REQUIRE(play_movetext(game, good + " " + bad));
+    CHECK(game.turn_complete());
+    CHECK(game.turns().size() == turns);
+    CHECK(game.position().fen() == play(start, good).position().fen());
+  }
 }
 
 TEST_CASE("turns M5: checkmate and stalemate at the start of a turn", "[turns][rules]") {
