@@ -128,9 +128,10 @@ std::optional<std::string> play_movetext(Game& game, std::string_view movetext,
     };
     for (size_t i = 0; i < moves.size(); ++i) {
       if (i > 0 && game.turn_complete()) {
-        return reject("'" + moves[i] + "' cannot follow '" + moves[i - 1] + "', which ended the turn" +
-                      (i < turn_length ? " (check or capture of the king)"
-                                       : " (this turn has " + std::to_string(turn_length) + (turn_length == 1 ? " move)" : " moves)")));
+        const std::string why = i < turn_length ? " (check or capture of the king)"
+                                                : " (this turn has " + std::to_string(turn_length) +
+                                                      (turn_length == 1 ? " move)" : " moves)");
+        return reject("'" + moves[i] + "' cannot follow '" + moves[i - 1] + "', which ended the turn" + why);
       }
       const auto move = parse_move(game.position(), moves[i]);
       if (!move) return reject(move.error());

@@ -317,10 +317,12 @@ TEST_CASE("ending bound: the solver's help play equals the oracle's on random sp
   // board it checks any square of its colour within two moves), and with a rook for a pawn,
   // which mates more often; stalemates with White's queen against a king and two pawns, and
   // with two pieces against Black's knight and one or two pawns or a bishop, which must end
-  // captured, pinned or blocked (stalemate_demands.h).
+  // captured, pinned or blocked (stalemate_demands.h), and with one piece (and a pawn) against a
+  // piece and two or three pawns, where a pin holds one man of a ray at most.
   std::mt19937 rng(20261123);
   const std::pair<std::string, std::string_view> sets[] = {
-      {"h#2", "KNPkpn"}, {"h#2", "KRNkpn"}, {"h=2", "KQkpp"}, {"h=2", "KQRknp"}, {"h=2", "KRBknb"}, {"h=2", "KQRknpp"}};
+      {"h#2", "KNPkpn"}, {"h#2", "KRNkpn"}, {"h=2", "KQkpp"}, {"h=2", "KQRknp"}, {"h=2", "KRBknb"}, {"h=2", "KQRknpp"},
+      {"h=2", "KBPknpp"}, {"h=2", "KQkbpp"}, {"h=2", "KRPknp"}};
   for (const auto& [stipulation, pieces] : sets) {
     size_t positions = 0;
     size_t with_solutions = 0;
@@ -333,7 +335,7 @@ TEST_CASE("ending bound: the solver's help play equals the oracle's on random sp
       with_solutions += !expected.empty();
       CHECK(dm::test::solve_fen("chess", *fen, stipulation, 2).answers == expected);
     }
-    INFO(stipulation);
+    INFO(stipulation << " " << pieces);
     CHECK(with_solutions > 0);
   }
 }
@@ -465,15 +467,16 @@ TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves n
           "[solver][help]") {
   // On random positions with Black's king in a corner, Black to make its last move: after each
   // move the filter leaves out, no move of White stalemates Black (checked by playing every
-  // reply). Black has one to three men, so that the demands of its free pieces and of those
-  // with one way (stalemate_demands.h) decide. Where the filter says at once that it allows no
-  // move, it allows none of them.
+  // reply). Black has one to three men, so that the demands of its free pieces, of those with
+  // one way and of its free pawns (stalemate_demands.h) decide. Where the filter says at once
+  // that it allows no move, it allows none of them.
   const Variant chess = *make_variant("chess", {});
   const EndingBound bound(chess, Goal::Stalemate);
   std::mt19937 rng(20261126);
   size_t none_allowed = 0;
   for (const std::string_view pieces :
-       {"KQkn", "KQkbp", "KRBkn", "KQRkbn", "KRBkbp", "KQkrp", "KQBkbb", "KQkbnr", "KRkbnn"}) {
+       {"KQkn", "KQkbp", "KRBkn", "KQRkbn", "KRBkbp", "KQkrp", "KQBkbb", "KQkbnr", "KRkbnn", "KQkpp", "KRkpn",
+        "KBkppp", "KQNkbpp"}) {
     FilterCount count;  // kept: the moves after which some reply stalemates
     for_random_positions(rng, pieces, 'b', true, 1000, [&](Position& pos) {
       const auto useful = bound.last_defence(pos, Color::White);
@@ -500,13 +503,14 @@ TEST_CASE("ending bound: a help stalemate's second last move leaves out only mov
           "[solver][help]") {
   // On random positions with Black's king in a corner, White to make its second last move:
   // after each move second_last_moves leaves out, no move of Black's and reply of White's
-  // stalemate Black (checked by playing them all). Black has three pieces, so that where no
-  // last move of Black's may leave one demand, only White's captures are kept.
+  // stalemate Black (checked by playing them all). Black has three to five men, so that where
+  // no last move of Black's may leave one demand, only White's captures (and, with pawns, its
+  // moves in front of a free pawn) are kept, and where none may leave two, none.
   const Variant chess = *make_variant("chess", {});
   const EndingBound bound(chess, Goal::Stalemate);
   std::mt19937 rng(20261127);
   FilterCount all;
-  for (const std::string_view pieces : {"KQkbnr", "KQRkbnn", "KRBkbbn"}) {
+  for (const std::string_view pieces : {"KQkbnr", "KQRkbnn", "KRBkbbn", "KQkbnpp", "KRkbnpp", "KQkbppp", "KBkbnpp"}) {
     FilterCount count;  // kept: the moves after which two moves may stalemate
     for_random_positions(rng, pieces, 'w', true, 300, [&](Position& pos) {
       const auto useful = bound.second_last_moves(pos, Color::White);

@@ -44,13 +44,19 @@ TEST_CASE("stalemate demands: a piece off its king's lines that moves must be ca
   const auto two = demands("k7/8/5b2/8/3n4/8/8/4Q2K w - - 0 1");
   CHECK(two.meeting(at("e1")) == 0);
   CHECK(two.meeting(at("h1")) == 0);
-  // On the long diagonal the bishop might be pinned: it makes no demand. Behind a man of its
+  // On the long diagonal the knight might be pinned: it makes no demand. Behind a man of its
   // own it cannot be, and behind two of White's pieces neither; behind one, which may move off,
   // it may.
-  CHECK(demands("k7/8/8/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
-  CHECK(demands("k7/8/2p5/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
-  CHECK(demands("k7/1N6/2N5/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
-  CHECK(demands("k7/8/2N5/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
+  CHECK(demands("k7/8/8/3n4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
+  CHECK(demands("k7/8/2p5/3n4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
+  CHECK(demands("k7/1N6/2N5/3n4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
+  CHECK(demands("k7/8/2N5/3n4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
+  // A pin along a way the man rides leaves it a move (onto the pinner at least): the bishop on
+  // the diagonal makes a demand, on the eighth rank none. A pawn pinned along its file still
+  // pushes: it is blocked or captured.
+  CHECK(demands("k7/8/8/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
+  CHECK(demands("k2b4/8/8/8/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
+  CHECK(demands("k7/p7/8/8/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"a7", "a6"}));
   // A piece that cannot move makes none either: the knight on h7 is held by its bishop and
   // pawns, and the pawns by White's (which must stay, and not be joined on a square the pawns
   // capture on).
@@ -92,17 +98,15 @@ TEST_CASE("stalemate demands: a pawn is blocked or captured", "[solver][help]") 
 
 TEST_CASE("stalemate demands: the men that may make the defender's last move", "[solver][help]") {
   const auto none = [](const StalemateDemands::LastMen& men) { return men.movers == 0 && men.landings == 0; };
-  const auto any = [](const StalemateDemands::LastMen& men) {
-    return men.movers == ~Bitboard(0) && men.landings == ~Bitboard(0) && men.demanding == 0;
-  };
   const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
   // Knight, bishop and rook off the king's lines, each with two ways to go: no man may stop all.
   CHECK(none(last_men("k7/8/5b2/8/3n4/2r5/8/4Q2K b - - 0 1")));
   // Two such: one of them must move (the other is then captured), and land where the queen may
-  // pin it (it keeps the move back): on the king's rank, file or diagonal.
+  // pin it and the pin hold it (it keeps the move back): on the king's rank, file or diagonal,
+  // but the bishop not on the diagonal, along which it would still take the pinner.
   const auto two = last_men("k7/8/5b2/8/3n4/8/8/4Q2K b - - 0 1");
   CHECK(two.demanding == squares({"f6", "d4"}));
-  CHECK(two.allows(move("f6", "c6")));
+  CHECK_FALSE(two.allows(move("f6", "c6")));
   CHECK(two.allows(move("f6", "d8")));
   CHECK(two.allows(move("d4", "c6")));
   CHECK_FALSE(two.allows(move("f6", "g5")));
@@ -121,41 +125,63 @@ TEST_CASE("stalemate demands: the men that may make the defender's last move", "
   CHECK_FALSE(three.allows(move("d4", "f5")));
   CHECK_FALSE(three.allows(move("e5", "e4")));
   CHECK(none(last_men("k7/8/5b1p/4p3/3n4/8/8/4Q2K b - - 0 1")));
-  // Two free pawns: a move of one or a move in front of one may do.
-  CHECK(any(last_men("k7/8/7p/4p3/8/8/8/4Q2K b - - 0 1")));
-  // The bishop on h2 goes one way only (to g1; its pawn stands on g3): the knight's move to g1
-  // takes that away, and the knight, first on the long diagonal, makes no demand of its own. But
-  // the knight keeps the move back from g1, and from anywhere off the king's lines: a move of
-  // the knight elsewhere leaves two demands, and so does the bishop's move to g1. The pawn's
-  // move leaves the bishop's alone.
-  const auto one_way = last_men("k7/8/8/8/8/5np1/7b/2K1Q3 b - - 0 1");
+  // Two free pawns: a move of one or a move in front of one may do, not the knight's, which
+  // leaves both pushes free (and from b5 keeps the move back as well).
+  const auto pawns = last_men("k7/n7/7p/4p3/8/8/8/4Q2K b - - 0 1");
+  CHECK(pawns.free_pawns == squares({"h6", "e5"}));
+  CHECK(pawns.allows(move("e5", "e4")));
+  CHECK(pawns.allows(move("h6", "h5")));
+  CHECK_FALSE(pawns.allows(move("a7", "c6")));
+  CHECK_FALSE(pawns.allows(move("a7", "b5")));
+  // The king: from b8 the e5 pawn is on its diagonal, where the queen may pin it; from b7 both
+  // pawns are off its lines.
+  CHECK(pawns.king_squares == squares({"b8"}));
+  // The bishop on h2 goes one way only (to g1; the pawn on g3 holds the other, and the king on
+  // g2 blocks the pawn): the knight's move to g1 takes that away, and the knight, first on the
+  // long diagonal, makes no demand of its own. But the knight keeps the move back from g1, and
+  // from anywhere off the king's lines: a move of the knight elsewhere leaves two demands, and
+  // so does the bishop's move to g1. The pawn's capture leaves the bishop's alone.
+  const auto one_way = last_men("k7/8/8/8/8/5np1/6Kb/4Q3 b - - 0 1");
   CHECK(one_way.demanding == squares({"h2"}));
   CHECK(one_way.allows(move("f3", "g1")));
   CHECK_FALSE(one_way.allows(move("f3", "e5")));
   CHECK(one_way.allows(move("h2", "g1")));
-  CHECK(one_way.allows(move("g3", "g2")));
+  // With the king away from g2 the pawn's push is free, a demand of its own: only its move
+  // leaves one (the bishop's).
+  const auto pushing = last_men("k7/8/8/8/8/5np1/7b/2K1Q3 b - - 0 1");
+  CHECK(pushing.free_pawns == squares({"g3"}));
+  CHECK_FALSE(pushing.allows(move("f3", "g1")));
+  CHECK_FALSE(pushing.allows(move("h2", "g1")));
+  CHECK(pushing.allows(move("g3", "g2")));
   // With a free knight on d4 as well, the bishop's demand and the knight's are two: the knight
-  // on d4 must move onto a line, and the bishop is then captured.
-  const auto with_knight = last_men("k7/8/8/8/3n4/5np1/7b/2K1Q3 b - - 0 1");
+  // on d4 must move onto a line, and the bishop is then captured. The one line it reaches is
+  // the long diagonal, where the knight on f3 stands, and a pin holds one of them at most.
+  const auto with_knight = last_men("k7/8/8/8/3n4/5np1/6Kb/4Q3 b - - 0 1");
+  CHECK(with_knight.held == squares({"f3"}));
+  CHECK_FALSE(with_knight.allows(move("d4", "c6")));
   CHECK_FALSE(with_knight.allows(move("f3", "g1")));
   CHECK_FALSE(with_knight.allows(move("g3", "g2")));
-  CHECK(with_knight.allows(move("d4", "c6")));
   CHECK_FALSE(with_knight.allows(move("d4", "f5")));
+  // Without the f3 knight the long diagonal is the d4 knight's own.
+  CHECK(last_men("k7/8/8/8/3n4/6p1/6Kb/4Q3 b - - 0 1").allows(move("d4", "c6")));
 }
 
 TEST_CASE("stalemate demands: one square may take the one way of several pieces", "[solver][help]") {
   // Black's king on a1, White riding diagonals only (its bishop): the lines are the long
   // diagonal. The bishops on h1 and h3 go one way each, both to g2 (the pawn on g4 holds h3's
-  // other); the knight on e1 is free. Only the knight's move to g2 leaves one demand (its own:
-  // the move back). The quick test that no man's move may do must not say so here.
+  // other, White's king on g3 holds the pawn); the knight on e1 is free. Only the knight's move
+  // to g2 leaves one demand (its own: the move back). The quick test that no man's move may do
+  // must not say so here.
   const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
-  const auto shared = last_men("1B6/8/8/8/2K3p1/7b/8/k3n2b b - - 0 1");
+  const auto shared = last_men("1B6/8/8/8/6p1/6Kb/8/k3n2b b - - 0 1");
   CHECK(shared.demanding == squares({"h1", "h3", "e1"}));
+  CHECK(shared.free_pawns == 0);
   CHECK(shared.allows(move("e1", "g2")));
   CHECK_FALSE(shared.allows(move("e1", "f3")));
   CHECK_FALSE(shared.allows(move("h3", "g2")));
-  CHECK_FALSE(shared.allows(move("g4", "g3")));
   CHECK_FALSE(shared.no_man_moves());
+  // With the pawn's push free as well (White's king on c4), not even that move leaves one.
+  CHECK_FALSE(last_men("1B6/8/8/8/2K3p1/7b/8/k3n2b b - - 0 1").allows(move("e1", "g2")));
   // With three free pieces no man's move may do, and the quick test knows it.
   CHECK(last_men("k7/8/5b2/8/3n4/2r5/8/4Q2K b - - 0 1").no_man_moves());
 }
@@ -166,4 +192,29 @@ TEST_CASE("stalemate demands: where the king's last move may go", "[solver][help
   // the queen's move may meet. From b8 and b7 both are off the king's lines.
   const auto two = last_men("k7/8/5b2/8/3n4/8/8/4Q2K b - - 0 1");
   CHECK(two.king_squares == squares({"a7"}));
+  // Two free pawns, e6 and h6, and White riding diagonals only: the king's move leaves one where
+  // it lands on the diagonal of one of them (d5, d7: e6) or in front of one (e5: e6 blocked).
+  const auto pawns = last_men("8/8/3kp2p/8/8/8/8/1B5K b - - 0 1");
+  CHECK(pawns.free_pawns == squares({"e6", "h6"}));
+  CHECK(pawns.king_squares == squares({"d5", "d7", "e5"}));
+}
+
+TEST_CASE("stalemate demands: where the attacker's second last move may land", "[solver][help]") {
+  // White to move, then Black's last move and White's; the queen may pin along every ray. Four
+  // free pawns (c5, e5, g5, h4: on no line from a8, nor from a7, b8 or b7 but one each): no
+  // move of Black's leaves one demand, so White's move must take a man or stand in front of a
+  // pawn.
+  const auto landings = [](std::string_view fen) {
+    return StalemateDemands::second_last_landings(dm::test::position_of("chess", fen), Color::White);
+  };
+  const Bitboard four = squares({"a8", "c5", "e5", "g5", "h4"});
+  CHECK(landings("k7/8/7Q/2p1p1p1/7p/8/8/4K3 w - - 0 1") == (four | squares({"c4", "e4", "g4", "h3"})));
+  // With a fifth on b4, not even that leaves one: no move may do.
+  CHECK(landings("k7/8/7Q/2p1p1p1/1p5p/8/8/4K3 w - - 0 1") == 0);
+  // The pawns on d5 and f3 share the long diagonal, where a pin holds one of them: standing in
+  // front of either meets a demand as well.
+  CHECK(landings("k7/8/7Q/2pp2p1/7p/5p2/8/4K3 w - - 0 1") ==
+        squares({"a8", "c5", "d5", "g5", "h4", "f3", "c4", "d4", "g4", "h3", "f2"}));
+  // With three free pawns a move of Black's may leave one: every square.
+  CHECK(landings("k7/8/7Q/2p1p1p1/8/8/8/4K3 w - - 0 1") == ~Bitboard(0));
 }

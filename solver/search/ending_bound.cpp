@@ -630,10 +630,9 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
   const auto& attacks = attacks_[index(attacker)];
   moves = choosing(a);
   // A stalemate: where no last move of the defender's would leave one demand at most were the
-  // attacker to pass, only its captures may change that.
-  const Bitboard allowed = goal_ == Goal::Stalemate && StalemateDemands::only_captures_first(pos, attacker)
-                               ? pos.pieces(~attacker) | pos.ep_squares()
-                               : ~Bitboard(0);
+  // attacker to pass, only its captures and its moves in front of a free pawn may change that.
+  const Bitboard allowed =
+      goal_ == Goal::Stalemate ? StalemateDemands::second_last_landings(pos, attacker) : ~Bitboard(0);
   for (int i = 0; i < a.count; ++i) {
     const auto& own = attacks[index(a.types[i])][a.froms[i]];
     // i makes the last move too (from where it went, the others staying), or j does (i staying

@@ -29,19 +29,51 @@ PinWays pin_ways(const Position& pos, Color attacker, int moves) {
   return ways;
 }
 
+// Whether a pin along direction d may leave a man of kind t without a move: not one that rides
+// that way (it still moves along the ray, onto the pinner at least), nor a pawn pinned along its
+// file while its push is free.
+bool held_along(const Geometry& g, int d, PieceType t, bool pushes) {
+  if (t == PieceType::Pawn) return !pushes || (d & 3) != kNorth;
+  return !(is_orthogonal(d) ? g.rides_orthogonal(t) : g.rides_diagonal(t));
+}
+
 // The squares on the rays from the defender's king standing on `king` along which the attacker
-// may pin after one move (`ways`), and the king's own.
-Bitboard pin_lines(const Geometry& g, PinWays ways, Square king) {
-  Bitboard lines = square_bb(king);
+// may pin after one move (`ways`), by the way of the ray, each with the king's own square.
+struct PinLines {
+  Bitboard orthogonal = 0;
+  Bitboard diagonal = 0;
+  Bitboard file = 0;  // the orthogonal rays along the king's file
+  std::array<Bitboard, kDirectionCount> rays{};  // each ray (empty where the attacker may not pin)
+  // Where a pin may hold a man of kind t (held_along): a pawn's push is free.
+  Bitboard holding(const Geometry& g, PieceType t) const {
+    if (t == PieceType::Pawn) return diagonal | (orthogonal & ~file);
+    return (g.rides_orthogonal(t) ? 0 : orthogonal) | (g.rides_diagonal(t) ? 0 : diagonal);
+  }
+};
+
+PinLines pin_lines(const Geometry& g, PinWays ways, Square king) {
+  PinLines lines;
+  lines.orthogonal = lines.diagonal = lines.file = square_bb(king);
   for (int d = 0; d < kDirectionCount; ++d) {
-    if (ways.along(d)) lines |= g.ray(d, king);
+    if (!ways.along(d)) continue;
+    lines.rays[d] = g.ray(d, king);
+    (is_orthogonal(d) ? lines.orthogonal : lines.diagonal) |= g.ray(d, king);
+    if ((d & 3) == kNorth) lines.file |= g.ray(d, king);
   }
   return lines;
 }
 
+// The demands of the men of `held`, each on a ray of `rays` along which a pin may hold it: a pin
+// holds one man at most, so each ray's men make demands but one.
+int crowding(const std::array<Bitboard, kDirectionCount>& rays, Bitboard held) {
+  int demands = 0;
+  for (const Bitboard ray : rays) demands += std::max(popcount(held & ray) - 1, 0);
+  return demands;
+}
+
 // The defender's men that a pin may hold after one move of the attacker: on a ray from their
 // king along which it may pin, the first man, or the second behind a piece of the attacker
-// (which may move off).
+// (which may move off), where the pin leaves it no move (held_along).
 Bitboard pinnable(const Position& pos, Color attacker) {
   const Geometry& g = pos.geometry();
   const Color defender = ~attacker;
@@ -55,7 +87,9 @@ Bitboard pinnable(const Position& pos, Color attacker) {
       const Square s = d < 4 ? lsb(on_ray) : msb(on_ray);
       on_ray ^= square_bb(s);
       if (!has(pos.pieces(defender), s)) continue;
-      men |= square_bb(s);
+      const PieceType t = type_of(pos.piece_on(s));
+      const bool pushes = t == PieceType::Pawn && !has(pos.pieces(), Square(s + pawn_forward(defender)));
+      if (held_along(g, d, t, pushes)) men |= square_bb(s);
       break;
     }
   }
@@ -65,6 +99,29 @@ Bitboard pinnable(const Position& pos, Color attacker) {
 // The defender's men but its pawns and its king.
 Bitboard defender_pieces(const Position& pos, Color defender) {
   return pos.pieces(defender) & ~pos.pieces(defender, PieceType::Pawn) & ~square_bb(pos.king_square(defender));
+}
+
+// The defender's pawns whose push is free.
+Bitboard pushing_pawns(const Position& pos, Color defender) {
+  Bitboard pawns = 0;
+  for (Bitboard b = pos.pieces(defender, PieceType::Pawn); b;) {
+    const Square man = pop_lsb(b);
+    if (!has(pos.pieces(), Square(man + pawn_forward(defender)))) pawns |= square_bb(man);
+  }
+  return pawns;
+}
+
+// Adds to men the pawns of `pushing`: free where no pin along `lines` may hold them, held
+// otherwise; each with the square in front.
+void add_pawns(const Geometry& g, const PinLines& lines, StalemateDemands::LastMen& men, Bitboard pushing,
+               Color defender) {
+  men.forward = pawn_forward(defender);
+  men.rays = lines.rays;
+  const Bitboard holding = lines.holding(g, PieceType::Pawn);
+  men.free_pawns = pushing & ~holding;
+  for (Bitboard b = men.free_pawns; b;) men.aheads |= square_bb(Square(pop_lsb(b) + men.forward));
+  men.held |= pushing & holding;
+  for (Bitboard b = pushing & holding; b;) men.held_aheads |= square_bb(Square(pop_lsb(b) + men.forward));
 }
 
 // The ways a piece (not a pawn) of kind t on s may move: the count of its leaps and rays that
@@ -103,44 +160,68 @@ class MovingPieces {
   MovingPieces(const Position& pos, Bitboard pieces) {
     for (Bitboard b = pieces; b && count_ < kMaxMoving;) {
       const Square man = pop_lsb(b);
-      const Ways ways = ways_of(pos, type_of(pos.piece_on(man)), man);
-      if (ways.count) pieces_[count_++] = {man, ways};
+      const PieceType t = type_of(pos.piece_on(man));
+      const Ways ways = ways_of(pos, t, man);
+      if (ways.count) pieces_[count_++] = {man, t, ways};
     }
   }
 
   int count() const { return count_; }
 
-  // Adds the pieces off men.lines to its demands; returns the free ones (two ways).
-  Bitboard add_off_lines(StalemateDemands::LastMen& men) const {
+  // Adds the pieces to men: to its demands those no pin along `lines` may hold, to its held men
+  // the others; those with one way to its list of them (past kMaxOneWay, they make no demand).
+  // Returns the free ones (two ways, no pin may hold them).
+  Bitboard add_pieces(const Geometry& g, const PinLines& lines, StalemateDemands::LastMen& men) const {
     Bitboard free_pieces = 0;
     for (int i = 0; i < count_; ++i) {
-      const auto& [man, ways] = pieces_[i];
-      if (has(men.lines, man)) continue;
-      if (ways.count >= 2) free_pieces |= square_bb(man);
-      if (ways.count == 1 && men.one_ways < StalemateDemands::LastMen::kMaxOneWay) {
-        men.demanding |= square_bb(man);
+      const auto& [man, type, ways] = pieces_[i];
+      Bitboard& demands = has(lines.holding(g, type), man) ? men.held : men.demanding;
+      if (ways.count >= 2) {
+        demands |= square_bb(man);
+        if (&demands == &men.demanding) free_pieces |= square_bb(man);
+      } else if (men.one_ways < StalemateDemands::LastMen::kMaxOneWay) {
+        demands |= square_bb(man);
         men.one_way[men.one_ways++] = {man, ways.only};
       }
     }
-    men.demanding |= free_pieces;
     return free_pieces;
   }
 
-  // The squares next to the king on `king` that its move may go to and leave one demand at
-  // most: the pieces off the lines from there keep theirs, but one whose one way it takes. With
-  // first_only, the first such square found.
-  Bitboard king_squares(const Position& pos, PinWays pin, Square king, bool first_only) const {
+  // The squares of `targets` (next to the king on `king`) that its move may go to and leave
+  // `most` demands at most: the pieces no pin along the lines from there may hold keep theirs,
+  // but one whose one way it takes, and so do the pawns of `pushing` (their push free), but one
+  // it stands in front of; of the held men, each ray's but one. With first_only, the first such
+  // square found.
+  Bitboard king_squares(const Position& pos, PinWays pin, Square king, Bitboard targets, Bitboard pushing, int most,
+                        bool first_only) const {
     const Geometry& g = pos.geometry();
     Bitboard squares = 0;
-    for (Bitboard b = g.leaps(PieceType::King, king) & g.board() & ~pos.pieces(color_of(pos.piece_on(king))); b;) {
+    for (Bitboard b = targets; b;) {
       const Square to = pop_lsb(b);
-      const Bitboard lines = pin_lines(g, pin, to);
+      const PinLines lines = pin_lines(g, pin, to);
+      const int forward = pawn_forward(color_of(pos.piece_on(king)));
       int demands = 0;
-      for (int i = 0; i < count_ && demands <= 1; ++i) {
-        const auto& [man, ways] = pieces_[i];
-        demands += !has(lines, man) && (ways.count >= 2 || ways.only != to);
+      Bitboard held = 0;
+      const Bitboard pawn_holding = lines.holding(g, PieceType::Pawn);
+      for (Bitboard pawns = pushing; pawns;) {
+        const Square pawn = pop_lsb(pawns);
+        if (Square(pawn + forward) == to) continue;
+        if (has(pawn_holding, pawn)) {
+          held |= square_bb(pawn);
+        } else {
+          ++demands;
+        }
       }
-      if (demands > 1) continue;
+      for (int i = 0; i < count_; ++i) {
+        const auto& [man, type, ways] = pieces_[i];
+        if (ways.count == 1 && ways.only == to) continue;
+        if (has(lines.holding(g, type), man)) {
+          held |= square_bb(man);
+        } else {
+          ++demands;
+        }
+      }
+      if (demands + crowding(lines.rays, held) > most) continue;
       squares |= square_bb(to);
       if (first_only) break;
     }
@@ -148,7 +229,12 @@ class MovingPieces {
   }
 
  private:
-  std::array<std::pair<Square, Ways>, kMaxMoving> pieces_{};
+  struct Moving {
+    Square man;
+    PieceType type;
+    Ways ways;
+  };
+  std::array<Moving, kMaxMoving> pieces_{};
   int count_ = 0;
 };
 
@@ -198,72 +284,101 @@ Bitboard StalemateDemands::meeting(Square from) const {
 StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color attacker) {
   const Geometry& g = pos.geometry();
   const Color defender = ~attacker;
-  const int forward = pawn_forward(defender);
   const PinWays pin = pin_ways(pos, attacker, 1);
   LastMen men;
   men.king = pos.king_square(defender);
-  men.lines = pin_lines(g, pin, men.king);
+  const PinLines lines = pin_lines(g, pin, men.king);
+  men.orthogonal_lines = lines.orthogonal;
+  men.diagonal_lines = lines.diagonal;
   men.pieces = defender_pieces(pos, defender);
-  const MovingPieces moving(pos, men.pieces);
-  men.king_squares = moving.king_squares(pos, pin, men.king, false);
-  const Bitboard free_pieces = moving.add_off_lines(men);
-  // The pawns off the lines whose push is free.
-  Bitboard free_pawns = 0;
-  Bitboard aheads = 0;  // the squares in front of them
-  for (Bitboard b = pos.pieces(defender, PieceType::Pawn) & ~men.lines; b;) {
+  for (Bitboard b = men.pieces; b;) {
     const Square man = pop_lsb(b);
-    if (const Square ahead = Square(man + forward); !has(pos.pieces(), ahead)) {
-      free_pawns |= square_bb(man);
-      aheads |= square_bb(ahead);
-    }
+    const PieceType t = type_of(pos.piece_on(man));
+    if (g.rides_orthogonal(t)) men.orthogonal_riders |= square_bb(man);
+    if (g.rides_diagonal(t)) men.diagonal_riders |= square_bb(man);
   }
+  const MovingPieces moving(pos, men.pieces);
+  const Bitboard pushing = pushing_pawns(pos, defender);
+  const Bitboard king_moves = g.leaps(PieceType::King, men.king) & g.board() & ~pos.pieces(defender);
+  men.king_squares = moving.king_squares(pos, pin, men.king, king_moves, pushing, 1, false);
+  const Bitboard free_pieces = moving.add_pieces(g, lines, men);
+  add_pawns(g, lines, men, pushing, defender);
+  const Bitboard free_pawns = men.free_pawns;
   const int count = popcount(free_pieces | free_pawns);
   if (count >= 4 || (count == 3 && !free_pawns)) {
     men.movers = men.landings = 0;
   } else if (count == 3) {
     men.movers = free_pieces | free_pawns;
-    men.landings = aheads;
+    men.landings = men.aheads;
   }
   return men;
 }
 
-bool StalemateDemands::only_captures_first(const Position& pos, Color attacker) {
+Bitboard StalemateDemands::second_last_landings(const Position& pos, Color attacker) {
+  const Geometry& g = pos.geometry();
   const Color defender = ~attacker;
-  const Bitboard pieces = defender_pieces(pos, defender);
-  if (popcount(pieces) < 3) return false;  // one man's move may leave one demand at most
-  const MovingPieces moving(pos, pieces);
-  if (moving.count() < 3) return false;
+  const MovingPieces moving(pos, defender_pieces(pos, defender));
   const PinWays pin = pin_ways(pos, attacker, 2);
   LastMen men;
   men.king = pos.king_square(defender);
-  men.lines = pin_lines(pos.geometry(), pin, men.king);
-  moving.add_off_lines(men);
-  return men.fewest_demands_after_man() > 1 && !moving.king_squares(pos, pin, men.king, true);
+  const PinLines lines = pin_lines(g, pin, men.king);
+  moving.add_pieces(g, lines, men);
+  const Bitboard pushing = pushing_pawns(pos, defender);
+  add_pawns(g, lines, men, pushing, defender);
+  // This move meets one demand at most, as the attacker's last does. Taking a man next to the
+  // king, it opens that square to the king as well.
+  const Bitboard next_to_king = g.leaps(PieceType::King, men.king) & g.board();
+  const int fewest = men.fewest_demands_after_man();
+  if (fewest <= 1 || moving.king_squares(pos, pin, men.king, next_to_king & ~pos.pieces(defender), pushing, 1, true)) {
+    return ~Bitboard(0);
+  }
+  if (fewest > 2 && !moving.king_squares(pos, pin, men.king, next_to_king, pushing, 2, true)) return 0;
+  return pos.pieces(defender) | pos.ep_squares() | men.aheads | men.held_aheads;
 }
 
 bool StalemateDemands::LastMen::no_man_moves() const {
   return !movers || !landings || fewest_demands_after_man() > 1;
 }
 
-int StalemateDemands::LastMen::fewest_demands_after_man() const {
-  int most_sharing = 0;
+int StalemateDemands::LastMen::most_met() const {
+  // The pieces whose one way a square is, and the pawn in front of which it is.
+  const Bitboard all_aheads = aheads | held_aheads;
+  int most = all_aheads ? 1 : 0;
   for (int i = 0; i < one_ways; ++i) {
-    int sharing = 0;
-    for (int j = 0; j < one_ways; ++j) sharing += one_way[j].only == one_way[i].only;
-    most_sharing = std::max(most_sharing, sharing);
+    int met = has(all_aheads, one_way[i].only);
+    for (int j = 0; j < one_ways; ++j) met += one_way[j].only == one_way[i].only;
+    most = std::max(most, met);
   }
-  return popcount(demanding) - 1 - most_sharing;
+  return most;
+}
+
+int StalemateDemands::LastMen::fewest_demands_after_man() const {
+  return popcount(demanding | free_pawns) + crowding(rays, held) - 1 - most_met();
 }
 
 bool StalemateDemands::LastMen::allows(Move m) const {
   if (m.from() == king) return has(king_squares, m.to());
   if (!has(movers, m.from()) || !has(landings, m.to())) return false;
-  Bitboard left = demanding & ~square_bb(m.from());
+  // The demands left after the move: the man that moves, the pieces whose one way it lands on
+  // and the pawn it stands in front of make none; a piece that moves keeps the move back, a
+  // demand, or a held man where a pin may hold it there.
+  Bitboard met = square_bb(m.from());
   for (int i = 0; i < one_ways; ++i) {
-    if (one_way[i].only == m.to()) left &= ~square_bb(one_way[i].man);
+    if (one_way[i].only == m.to()) met |= square_bb(one_way[i].man);
   }
-  const bool keeps_move = has(pieces, m.from()) && !has(lines, m.to());
-  return popcount(left) + keeps_move <= 1;
+  if (has(aheads | held_aheads, m.to())) met |= square_bb(Square(m.to() - forward));
+  Bitboard held_left = held & ~met;
+  bool keeps_move = false;
+  if (has(pieces, m.from())) {
+    const Bitboard holding = (has(orthogonal_riders, m.from()) ? 0 : orthogonal_lines) |
+                             (has(diagonal_riders, m.from()) ? 0 : diagonal_lines);
+    if (has(holding, m.to())) {
+      held_left |= square_bb(m.to());
+    } else {
+      keeps_move = true;
+    }
+  }
+  return popcount((demanding | free_pawns) & ~met) + keeps_move + crowding(rays, held_left) <= 1;
 }
 
 }  // namespace dm::search

@@ -7,10 +7,12 @@
 // where it would open a line onto its king. After one move of the attacker, a pin holds only the
 // first man on a ray from the king, or the second behind a piece of the attacker that moves off,
 // and only on a ray of a kind that a piece of the attacker rides (or a pawn of it promotes to).
-// One move of the attacker takes all the moves of any other man away only by capturing it, or,
-// for a pawn, by standing in front of it (where its push was free) while no square is left for
-// it to capture on (the piece it could capture moves away, and lands where the pawn does not
-// capture). So each such man that has a move now makes a demand on the attacker's last move; a
+// And a pin holds a man only where it leaves it no move: not a piece along a way it rides (it
+// still moves along the ray, onto the pinner at least), nor a pawn along its file while its
+// push is free. One move of the attacker takes all the moves of any other man away only by
+// capturing it, or, for a pawn, by standing in front of it (where its push was free) while no
+// square is left for it to capture on (the piece it could capture moves away, and lands where
+// the pawn does not capture). So each such man that has a move now makes a demand on the attacker's last move; a
 // man a pin may hold makes none. Two pieces that make demands, neither a pawn, leave no move
 // that stalemates.
 //
@@ -32,6 +34,17 @@
 // king's new square makes one, but one whose one way that square takes. Two demands are one
 // more than the attacker's last move meets. Opening a ray or a square, a move only adds moves
 // (and demands), and is not counted.
+//
+// Pawns and pins count as well. Each free pawn makes a demand, but the one the defender's move
+// stands in front of (or the king's). And a pin holds one man at most: of the men on one ray
+// that a pin may hold and that have a move (a piece with a move, a pawn whose push is free), all
+// but one make demands, wherever the king's last move or a piece's lands.
+//
+// One move earlier again, the attacker's second last move meets one demand at most too (it
+// takes a man, or stands in front of a pawn; every ray is counted already as one it may pin
+// along, with a pawn two ranks from promoting). So where no last move of the defender's would
+// leave one demand were the attacker to pass, only those moves may change it, and where none
+// would leave two, no move may.
 //
 // It holds where the ending bound does (one move a turn, a royal king), for moves other than
 // castling: the bound is off while a castling right is left.
@@ -56,11 +69,12 @@ class StalemateDemands {
 
   // For the defender to move in pos, its last move: the squares the king may go to, leaving one
   // demand at most; for a man's move, the squares of the men that may make it and the squares it
-  // may go to (where three men are free), and the pieces that make demands after it, of which
-  // the attacker's last move may meet one: those with a move, but the one that moves and those
-  // whose one way the move takes away; and the one that moves, unless it lands on a ray from
-  // the king along which the attacker may pin (`lines`). Past 16 pieces with a move
-  // and kMaxOneWay with one way, the others make no demand.
+  // may go to (where three men are free), and the men that make demands after it, of which the
+  // attacker's last move may meet one: the pieces with a move and the free pawns, but the one
+  // that moves, those whose one way the move takes away and the pawn it stands in front of; and
+  // the one that moves, unless it lands on a ray from the king along which a pin may hold it
+  // (the lines); and on each ray, the held men but one. Past 16 pieces with a move and
+  // kMaxOneWay with one way, the others make no demand.
   struct LastMen {
     static constexpr int kMaxOneWay = 8;
     struct OneWay {
@@ -72,26 +86,45 @@ class StalemateDemands {
     Bitboard movers = ~Bitboard(0);
     Bitboard landings = ~Bitboard(0);
     Bitboard demanding = 0;  // the free pieces, and those with one way
+    Bitboard free_pawns = 0;  // the pawns off the lines whose push is free
+    Bitboard aheads = 0;      // the squares in front of them
+    int forward = 0;          // a pawn's step: the square in front of one is its own plus this
+    // The rays from the king along which the attacker may pin; the men a pin may hold there
+    // (pieces with a move, pawns whose push is free), and the squares in front of those pawns:
+    // a pin holds one man at most, so each ray's men make demands but one.
+    std::array<Bitboard, kDirectionCount> rays{};
+    Bitboard held = 0;
+    Bitboard held_aheads = 0;
     Bitboard pieces = 0;     // the defender's men but its pawns
-    Bitboard lines = ~Bitboard(0);
+    // The rays from the king along which the attacker may pin, by their way, and the pieces
+    // that ride each way (a pin along it does not hold them).
+    Bitboard orthogonal_lines = ~Bitboard(0);
+    Bitboard diagonal_lines = ~Bitboard(0);
+    Bitboard orthogonal_riders = 0;
+    Bitboard diagonal_riders = 0;
     std::array<OneWay, kMaxOneWay> one_way{};
     int one_ways = 0;
     bool allows(Move m) const;
     // Whether no man's move is allowed, known without trying them (fewest_demands_after_man).
     bool no_man_moves() const;
     // The fewest demands a man's move may leave, where it moves and lands aside: it meets at
-    // most the demand of the piece that moves and those of the pieces that share one square as
-    // their one way.
+    // most the demand of the man that moves and most_met() more.
     int fewest_demands_after_man() const;
+    // The most demands one landing square meets: those of the pieces that share it as their one
+    // way, and of the pawn it stands in front of.
+    int most_met() const;
   };
   static LastMen last_men(const Position& pos, Color attacker);
 
   // For the attacker to move in pos, its last move and the defender's to come after this one:
-  // whether only a capture may leave the defender a last move after which the attacker's meets
-  // every demand (last_men, with the pieces' demands alone: this move takes none away but by
-  // capturing the piece; it may stand in front of a pawn). A pawn of the attacker's up to two
+  // the squares this move may land on and leave the defender a last move after which the
+  // attacker's meets every demand (last_men). Every square, unless none of the defender's last
+  // moves would leave one demand at most were the attacker to pass; then only a capture takes a
+  // demand away (of the man it takes), or a move in front of a pawn whose push is free: a move
+  // elsewhere takes no piece's way away (a square it lands on is one to capture on) and only
+  // opens squares and lines. None where none would leave two. A pawn of the attacker's up to two
   // ranks from promoting may pin.
-  static bool only_captures_first(const Position& pos, Color attacker);
+  static Bitboard second_last_landings(const Position& pos, Color attacker);
 
  private:
   // One man's demand: the move captures it (lands on `takes`) or lands on a square of
