@@ -116,7 +116,6 @@ Bitboard pushing_pawns(const Position& pos, Color defender) {
 void add_pawns(const Geometry& g, const PinLines& lines, StalemateDemands::LastMen& men, Bitboard pushing,
                Color defender) {
   men.forward = pawn_forward(defender);
-  men.rays = lines.rays;
   const Bitboard holding = lines.holding(g, PieceType::Pawn);
   men.free_pawns = pushing & ~holding;
   for (Bitboard b = men.free_pawns; b;) men.aheads |= square_bb(Square(pop_lsb(b) + men.forward));
@@ -166,8 +165,6 @@ class MovingPieces {
     }
   }
 
-  int count() const { return count_; }
-
   // Adds the pieces to men: to its demands those no pin along `lines` may hold, to its held men
   // the others; those with one way to its list of them (past kMaxOneWay, they make no demand).
   // Returns the free ones (two ways, no pin may hold them).
@@ -175,10 +172,11 @@ class MovingPieces {
     Bitboard free_pieces = 0;
     for (int i = 0; i < count_; ++i) {
       const auto& [man, type, ways] = pieces_[i];
-      Bitboard& demands = has(lines.holding(g, type), man) ? men.held : men.demanding;
+      const bool held = has(lines.holding(g, type), man);
+      Bitboard& demands = held ? men.held : men.demanding;
       if (ways.count >= 2) {
         demands |= square_bb(man);
-        if (&demands == &men.demanding) free_pieces |= square_bb(man);
+        if (!held) free_pieces |= square_bb(man);
       } else if (men.one_ways < StalemateDemands::LastMen::kMaxOneWay) {
         demands |= square_bb(man);
         men.one_way[men.one_ways++] = {man, ways.only};
@@ -195,11 +193,11 @@ class MovingPieces {
   Bitboard king_squares(const Position& pos, PinWays pin, Square king, Bitboard targets, Bitboard pushing, int most,
                         bool first_only) const {
     const Geometry& g = pos.geometry();
+    const int forward = pawn_forward(color_of(pos.piece_on(king)));
     Bitboard squares = 0;
     for (Bitboard b = targets; b;) {
       const Square to = pop_lsb(b);
       const PinLines lines = pin_lines(g, pin, to);
-      const int forward = pawn_forward(color_of(pos.piece_on(king)));
       int demands = 0;
       Bitboard held = 0;
       const Bitboard pawn_holding = lines.holding(g, PieceType::Pawn);
@@ -237,6 +235,16 @@ class MovingPieces {
   std::array<Moving, kMaxMoving> pieces_{};
   int count_ = 0;
 };
+
+// Adds the defender's men to men as the lines from its king see them: the rays, the pieces
+// (add_pieces) and the pawns of `pushing` (add_pawns). Returns the free pieces.
+Bitboard add_men(const Geometry& g, const PinLines& lines, const MovingPieces& moving, Bitboard pushing,
+                 Color defender, StalemateDemands::LastMen& men) {
+  men.rays = lines.rays;
+  const Bitboard free_pieces = moving.add_pieces(g, lines, men);
+  add_pawns(g, lines, men, pushing, defender);
+  return free_pieces;
+}
 
 }  // namespace
 
@@ -301,8 +309,7 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   const Bitboard pushing = pushing_pawns(pos, defender);
   const Bitboard king_moves = g.leaps(PieceType::King, men.king) & g.board() & ~pos.pieces(defender);
   men.king_squares = moving.king_squares(pos, pin, men.king, king_moves, pushing, 1, false);
-  const Bitboard free_pieces = moving.add_pieces(g, lines, men);
-  add_pawns(g, lines, men, pushing, defender);
+  const Bitboard free_pieces = add_men(g, lines, moving, pushing, defender, men);
   const Bitboard free_pawns = men.free_pawns;
   const int count = popcount(free_pieces | free_pawns);
   if (count >= 4 || (count == 3 && !free_pawns)) {
@@ -322,9 +329,8 @@ Bitboard StalemateDemands::second_last_landings(const Position& pos, Color attac
   LastMen men;
   men.king = pos.king_square(defender);
   const PinLines lines = pin_lines(g, pin, men.king);
-  moving.add_pieces(g, lines, men);
   const Bitboard pushing = pushing_pawns(pos, defender);
-  add_pawns(g, lines, men, pushing, defender);
+  add_men(g, lines, moving, pushing, defender, men);
   // This move meets one demand at most, as the attacker's last does. Taking a man next to the
   // king, it opens that square to the king as well.
   const Bitboard next_to_king = g.leaps(PieceType::King, men.king) & g.board();

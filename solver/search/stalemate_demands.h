@@ -12,9 +12,9 @@
 // push is free. One move of the attacker takes all the moves of any other man away only by
 // capturing it, or, for a pawn, by standing in front of it (where its push was free) while no
 // square is left for it to capture on (the piece it could capture moves away, and lands where
-// the pawn does not capture). So each such man that has a move now makes a demand on the attacker's last move; a
-// man a pin may hold makes none. Two pieces that make demands, neither a pawn, leave no move
-// that stalemates.
+// the pawn does not capture). So each such man that has a move now makes a demand on the
+// attacker's last move; a man a pin may hold makes none. Two pieces that make demands, neither
+// a pawn, leave no move that stalemates.
 //
 // One move earlier, the defender's last move comes first (and may open a ray). Take the men on
 // no ray from its king along which the attacker may pin (one it rides, or any where it has a
