@@ -48,3 +48,34 @@ TEST_CASE("a limit stops the search with status unknown", "[solver]") {
   options.limits.interrupt = &interrupt;
   CHECK(dm::search::solve(pos, *stip, options, tt).status == SolveStatus::Unknown);
 }
+
+TEST_CASE("a solution limit stops help and series play after that many solutions", "[solver]") {
+  // A queen and her king against a bare king: hundreds of help and series mates, far more than
+  // the limit, in Marseillais and in orthodox chess.
+  struct Case {
+    const char* variant;
+    const char* fen;
+    const char* stipulation;
+  };
+  for (const Case c : {Case{"marseillais", "8/1P6/8/8/2Q5/5K2/8/6k1 b - - 0 1", "h#2"},
+                       Case{"chess", "8/8/8/8/2Q5/5K2/8/6k1 b - - 0 1", "h#3"},
+                       Case{"chess", "8/8/8/8/2Q5/5K2/8/6k1 w - - 0 1", "ser-#3"}}) {
+    CAPTURE(c.variant, c.stipulation);
+    const SolverRun all = solve_fen(c.variant, c.fen, c.stipulation);
+    REQUIRE(all.result.status == SolveStatus::Solved);
+    REQUIRE(all.answers.size() > 20);
+    const dm::Position pos = position_of(c.variant, c.fen);
+    const auto stip = dm::search::parse_stipulation(c.stipulation);
+    REQUIRE(stip);
+    for (const int threads : {1, 2}) {
+      dm::search::SolveOptions options;
+      options.threads = threads;
+      options.limits.solutions = 7;
+      dm::search::TranspositionTable tt(8);
+      const auto limited = dm::search::solve(pos, *stip, options, tt);
+      CHECK(limited.status == SolveStatus::Unknown);
+      CHECK(limited.solutions.size() == 7);
+      for (const auto& line : limited.solutions) CHECK(all.answers.count(dm::search::line_to_uci(line)));
+    }
+  }
+}

@@ -65,6 +65,7 @@ VARIANTS = {
     "progressive-scottish": (8, True, "QRRBBNNPP", "RBNPPP"),
 }
 RANKS = 8
+NEAR_MISS = 3  # answers too many that still make a candidate worth mutating
 
 
 def board_fen(board, width):
@@ -190,12 +191,15 @@ def mutate(rng, board, variant):
 
 
 class Solver:
-    def __init__(self, dmsolve, variant, rules, seconds, fmvn=None):
+    def __init__(self, dmsolve, variant, rules, seconds, fmvn=None, solution_limit=0):
         self.dmsolve = str(dmsolve)
         self.variant = variant
         self.rules = rules
         self.seconds = seconds
         self.fmvn = fmvn
+        # Help play: a candidate with more solutions than a near miss has is cut off there (a
+        # random position may have millions, which take minutes and gigabytes to write out).
+        self.solution_limit = solution_limit
 
     def _fen(self, fen):
         """The four EPD fields, with the move number (--fmvn) when one is asked for."""
@@ -210,6 +214,8 @@ class Solver:
     def solve(self, fen, stip, rules=None, threads=1, variant=None):
         cmd = [self.dmsolve, "solve", "--variant", variant or self.variant, "--fen", self._fen(fen), "--stip", stip, "--json",
                "--threads", str(threads), "--hash", "16", "--time", str(self.seconds), "--no-tries"]
+        if self.solution_limit and is_help(stip):
+            cmd += ["--solution-limit", str(self.solution_limit)]
         cmd += self._rule_args(self.rules if rules is None else rules)
         out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
         if not out:
@@ -275,7 +281,7 @@ def verdict(result, stip, wanted):
     low, high = wanted if isinstance(wanted, tuple) else (wanted, wanted)
     if low <= len(found) <= high:
         return "sound"
-    if high < len(found) <= high + 3:
+    if high < len(found) <= high + NEAR_MISS:
         return "near"
     return None
 
@@ -366,7 +372,8 @@ def main():
     wanted = args.solutions if is_help(args.stip) else 1
     if args.solutions_range and is_help(args.stip):
         wanted = tuple(int(x) for x in args.solutions_range.split("-"))
-    solver = Solver(args.dmsolve, args.variant, args.rule, args.time, args.fmvn)
+    most = wanted[1] if isinstance(wanted, tuple) else wanted
+    solver = Solver(args.dmsolve, args.variant, args.rule, args.time, args.fmvn, solution_limit=most + NEAR_MISS + 1)
     seen, kept = set(), 0
 
     def consider(board, label):

@@ -18,6 +18,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("hash", po::value(&settings.hash_mb)->default_value(128), "transposition table size in MiB")
       ("time", po::value(&settings.seconds)->default_value(0), "stop after this many seconds per problem (0: no limit)")
       ("nodes", po::value(&settings.nodes)->default_value(0), "stop after this many nodes per problem (0: no limit)")
+      ("solution-limit", po::value(&settings.solutions)->default_value(0), "help and series play: stop after this many solutions per problem, leaving the answer incomplete as --time does (0: no limit; Popeye's maxsolutions, which keeps the first N of all in order, is the puzzle option)")
       ("format", po::value(&settings.format)->default_value("text"), "how each solution tree is printed: text, json, pgn or html")
       ("full", "print every turn of large defence groups (default: a count and a few examples)")
       ("tries", "search for tries (direct and self play; the default)")
@@ -42,7 +43,8 @@ bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stip
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm) {
   for (const auto& error : {threads_error(settings.threads), megabytes_error("--hash", settings.hash_mb, 1),
                             count_error("--tablebase-mb", settings.tablebase_mb),
-                            seconds_error("--time", settings.seconds), count_error("--nodes", settings.nodes)}) {
+                            seconds_error("--time", settings.seconds), count_error("--nodes", settings.nodes),
+                            count_error("--solution-limit", settings.solutions)}) {
     if (error) return Expected<TreeFormat>::failure(*error);
   }
   if (vm.count("tablebase-men")) {
@@ -77,6 +79,7 @@ tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<b
   options.workers = &workers;
   options.limits.nodes = settings.nodes;
   options.limits.seconds = settings.seconds;
+  options.limits.solutions = settings.solutions;
   options.limits.interrupt = interrupt;
   options.tries = settings.tries_given ? settings.tries : show.tries.value_or(settings.tries);
   options.max_refutations = show.max_refutations.value_or(options.max_refutations);

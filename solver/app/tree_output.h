@@ -25,6 +25,7 @@ struct TreeSettings {
   size_t hash_mb = 128;
   double seconds = 0;   // per problem; 0: no limit
   uint64_t nodes = 0;   // per problem; 0: no limit
+  uint64_t solutions = 0;  // help and series play, per problem; 0: no limit
   bool tries = true;
   bool tries_given = false;  // --tries or --no-tries was given: it wins over a file's option
   bool json_line = false;  // --json: one JSON object per problem on one line
@@ -40,7 +41,7 @@ struct TreeSettings {
   std::string tablebase_dir;  // --tablebase-dir: where the tables are kept between runs
 };
 
-// Adds --threads, --hash, --time, --nodes, --tries/--no-tries, --format, --full, --no-check,
+// Adds --threads, --hash, --time, --nodes, --solution-limit, --tries/--no-tries, --format, --full, --no-check,
 // --json, --proof, --proof-dir, --tablebase-men, --tablebase-mb and --tablebase-dir.
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
 

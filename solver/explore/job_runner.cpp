@@ -46,7 +46,7 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
   job.status = JobStatus::Proven;
   if (!result.keys.empty()) job.turn = turn_to_uci(result.keys.front());
   const search::NodeRules rules = search::NodeRules::for_problem(*stipulation, pos, tables_);
-  search::SearchControl control({0, 0.0, limits.interrupt});
+  search::SearchControl control(search::SearchLimits{.interrupt = limits.interrupt});
   auto writer = proof::ProofWriter::open(proof_path, pos, attacker);
   if (!writer) {
     outcome.error = writer.error();

@@ -235,7 +235,7 @@ void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& vari
     std::atomic<bool> finished{false};
     JobOutcome outcome;
     std::thread thread([&] {
-      const search::SearchLimits limits{0, 0.0, &stop};
+      const search::SearchLimits limits{.interrupt = &stop};
       outcome = runner.run(pos, job->attacker, job->budget, limits, proof_path, {});
       finished = true;
     });

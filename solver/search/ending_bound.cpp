@@ -538,37 +538,63 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
 bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves) const {
   if (!squares) return true;
   if (moves < 0 || popcount(squares & ~d.men) > moves || (squares & ~d.holds)) return false;
-  std::array<Square, 8> targets{};
+  std::array<uint8_t, kSquareSpace> slot;  // each square's index among the squares (theirs only)
   int n = 0;
-  for (Bitboard b = squares; b;) targets[n++] = pop_lsb(b);
-  const int full = (1 << n) - 1;
+  for (Bitboard b = squares; b;) slot[pop_lsb(b)] = uint8_t(n++);
   constexpr uint8_t kNone = UINT8_MAX;
-  std::array<uint8_t, 256> least;
-  least.fill(kNone);
-  least[0] = 0;
   const int step = std::min(moves, kSteps - 1);
+  // How far each man that reaches some square is from each (kNone: not within the moves), and
+  // for each square the nearest man.
+  std::array<std::array<uint8_t, 8>, kSquareSpace> far;
+  int men = 0;
+  std::array<uint8_t, 8> nearest;
+  nearest.fill(kNone);
+  std::array<int, 8> nearest_man{};
   for (Bitboard b = d.men; b;) {
     const Square from = pop_lsb(b);
     const Steps& reach = stands_[index(d.color)][index(type_of(d.position->piece_on(from)))][from];
     if (!(reach[step] & squares)) continue;
-    std::array<uint8_t, 8> far{};
+    std::array<uint8_t, 8>& own = far[size_t(men)];
+    own.fill(kNone);
+    Bitboard seen = 0;
+    for (int m = 0; m <= step && seen != squares; ++m) {
+      for (Bitboard ring = reach[m] & squares & ~seen; ring;) own[slot[pop_lsb(ring)]] = uint8_t(m);
+      seen |= reach[m] & squares;
+    }
     for (int j = 0; j < n; ++j) {
-      far[j] = kNone;
-      for (int m = 0; m <= step; ++m) {
-        if (has(reach[m], targets[j])) {
-          far[j] = uint8_t(m);
-          break;
-        }
+      if (own[j] < nearest[j]) {
+        nearest[j] = own[j];
+        nearest_man[j] = men;
       }
     }
+    ++men;
+  }
+  // Each square by its nearest man: too many moves even where one man could fill several, and
+  // enough where no man is the nearest to two.
+  int sum = 0;
+  bool distinct = true;
+  for (int j = 0; j < n; ++j) {
+    if (nearest[j] == kNone) return false;
+    sum += nearest[j];
+    for (int i = 0; i < j; ++i) distinct = distinct && nearest_man[i] != nearest_man[j];
+  }
+  if (sum > moves) return false;
+  if (distinct) return true;
+  // Otherwise the least sum for each set of the squares, as the men are taken one by one.
+  const int full = (1 << n) - 1;
+  std::array<uint8_t, 256> least;
+  least.fill(kNone);
+  least[0] = 0;
+  for (int man = 0; man < men; ++man) {
+    const std::array<uint8_t, 8>& own = far[size_t(man)];
     // A man fills one square at most: the sets are taken from the largest down, so a set he has
     // just made larger is not made larger by him again.
     for (int set = full - 1; set >= 0; --set) {
       if (least[set] > moves) continue;
       for (int j = 0; j < n; ++j) {
-        if ((set >> j & 1) || far[j] == kNone) continue;
+        if ((set >> j & 1) || own[j] == kNone) continue;
         uint8_t& to = least[set | 1 << j];
-        to = std::min(to, uint8_t(least[set] + far[j]));
+        to = std::min(to, uint8_t(least[set] + own[j]));
       }
     }
     if (least[full] <= moves) return true;

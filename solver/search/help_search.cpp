@@ -38,7 +38,10 @@ HelpSearch::Child HelpSearch::child_of(Position& pos, Move m, Color mover, int t
   return child;
 }
 
-void HelpSearch::record() { solutions_->push_back(split_turns(path_)); }
+void HelpSearch::record() {
+  solutions_->push_back(split_turns(path_));
+  control_.add_solution();
+}
 
 bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked) {
   // The attacker's last turn has ended: the goal is reached here or the line fails. Nothing is

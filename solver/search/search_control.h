@@ -1,8 +1,8 @@
 #pragma once
 // What every worker of one solve shares besides the table: the node count, the limits
-// (--nodes, --time), and the stop flag that a limit or an interrupt (Ctrl-C) raises. Workers
-// count nodes locally and report them here in batches, which is also when they look at the
-// clock; a raised flag makes every search return at once with its result unsolved.
+// (--nodes, --time, --solution-limit), and the stop flag that a limit or an interrupt (Ctrl-C)
+// raises. Workers count nodes locally and report them here in batches, which is also when they
+// look at the clock; a raised flag makes every search return at once with its result unsolved.
 
 #include <atomic>
 #include <chrono>
@@ -13,6 +13,9 @@ namespace dm::search {
 struct SearchLimits {
   uint64_t nodes = 0;     // 0: no limit
   double seconds = 0.0;   // 0: no limit
+  // Help and series play: stop once this many solutions are found (0: no limit). A random
+  // position's help play may have millions, and each takes memory and time to write out.
+  uint64_t solutions = 0;
   const std::atomic<bool>* interrupt = nullptr;  // set from outside (a signal handler)
 };
 
@@ -31,7 +34,14 @@ class SearchControl {
     if (limits_.seconds > 0 && elapsed_seconds() >= limits_.seconds) stop_.store(true, std::memory_order_relaxed);
   }
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  // One more solution found (help and series play); raises the flag at the solution limit.
+  void add_solution() {
+    if (limits_.solutions && solutions_.fetch_add(1, std::memory_order_relaxed) + 1 >= limits_.solutions) {
+      stop_.store(true, std::memory_order_relaxed);
+    }
+  }
   double elapsed_seconds() const;
+  uint64_t solution_limit() const { return limits_.solutions; }
 
  private:
   SearchLimits limits_;
@@ -41,6 +51,7 @@ class SearchControl {
   // flag from every other core.
   alignas(64) std::atomic<uint64_t> nodes_{0};
   alignas(64) std::atomic<bool> stop_{false};
+  alignas(64) std::atomic<uint64_t> solutions_{0};  // counted only under a solution limit
 };
 
 // One search's count of its nodes, handed to the shared SearchControl in batches, so that the

@@ -66,6 +66,7 @@ void SeriesSearch::record(const Turn& last) {
   line.push_back(turn_);
   if (!last.empty()) line.push_back(last);
   solutions_->push_back(std::move(line));
+  control_.add_solution();
 }
 
 template <class Ended>

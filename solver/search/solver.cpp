@@ -248,6 +248,10 @@ void take_lines(std::vector<std::vector<Line>>& found, const SearchControl& cont
   }
   std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& [name, line] : named) result.solutions.push_back(std::move(line));
+  // Other workers may find a few more before they see the flag the limit raised.
+  if (control.solution_limit() && result.solutions.size() > control.solution_limit()) {
+    result.solutions.resize(control.solution_limit());
+  }
   if (control.stopped()) {
     result.status = SolveStatus::Unknown;
   } else {

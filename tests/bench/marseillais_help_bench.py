@@ -6,7 +6,7 @@ the solutions must be the same (and the set's own where it gives them), or the b
 
 usage: tests/bench/marseillais_help_bench.py --before OLD/dmsolve [--after build/dmsolve]
            [--set tests/bench/marseillais_help_problems.epd] [--time SECONDS]
-The set: Marseillais h#2 found by puzzles/tools/find_problems.py (its header names the
+The set: Marseillais h#2 and h#3 found by puzzles/tools/find_problems.py (its header names the
 runs). Build the `before` binary from a commit without the bound for turns of several moves
 (d88d44c or earlier), e.g. `git worktree add /tmp/old d88d44c` and `cmake --preset release`
 there. Not a test: it needs two builds and minutes.
