@@ -50,8 +50,8 @@ TEST_CASE("a limit stops the search with status unknown", "[solver]") {
 }
 
 TEST_CASE("a solution limit stops help and series play after that many solutions", "[solver]") {
-  // A queen and her king against a bare king: hundreds of help and series mates, far more than
-  // the limit, in Marseillais and in orthodox chess.
+  // A queen and her king (and in Marseillais a pawn) against a bare king: hundreds of help and
+  // series mates, far more than the limit.
   struct Case {
     const char* variant;
     const char* fen;

@@ -41,8 +41,9 @@ struct TreeSettings {
   std::string tablebase_dir;  // --tablebase-dir: where the tables are kept between runs
 };
 
-// Adds --threads, --hash, --time, --nodes, --solution-limit, --tries/--no-tries, --format, --full, --no-check,
-// --json, --proof, --proof-dir, --tablebase-men, --tablebase-mb and --tablebase-dir.
+// Adds --threads, --hash, --time, --nodes, --solution-limit, --tries/--no-tries, --format,
+// --full, --no-check, --json, --proof, --proof-dir, --tablebase-men, --tablebase-mb and
+// --tablebase-dir.
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
 
 // The endgame tables' options of these settings (max_men 0: none for any problem; the
