@@ -219,9 +219,10 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   }
 
   if (variant.king_rule == KingRule::Royal) {
-    // Only within a turn where a check goes on (Extra Move, E4) may the side not to move be in check.
+    // Only within a turn where a check goes on (Extra Move, E4) may the side not to move be in
+    // check: past the turn's first move, not at White's one-move first turn (E7).
     const Square their_king = king_square(~side_);
-    const bool check_goes_on = mid_turn() && variant.check_in_turn == CheckInTurn::Continues;
+    const bool check_goes_on = later_move() && variant.check_in_turn == CheckInTurn::Continues;
     if ((attackers_to(their_king) & pieces(side_)) && !check_goes_on) {
       return error("side", color_name(~side_) + " is not to move but is in check");
     }

@@ -159,6 +159,19 @@ TEST_CASE("turns FEN: w1 with the side to move in check is inconsistent", "[turn
   CHECK(error->field == "side");
 }
 
+TEST_CASE("turns FEN: at White's one-move first turn the side not to move cannot be in check",
+          "[turns][fen]") {
+  // Extra Move lets a check go on within a turn (E4), but w1 at move number 1 is White's
+  // one-move first turn (E7), not a turn's second move: Black in check there is no position.
+  // Fuzzing found the engine accepting it, and then generating Qxe8, a capture of the king.
+  const Variant e = variant_with("extramove");
+  const auto error = fen_error(e, "rn2k2r/pp3Qpp/3Q1n2/2p5/4PB2/2N5/q2PPPPP/R3K2R w1 KQkq - 0 1");
+  REQUIRE(error);
+  CHECK(error->field == "side");
+  // Later in the game w1 is a second move, and the check may go on.
+  CHECK_FALSE(fen_error(e, "rn2k2r/pp3Qpp/3Q1n2/2p5/4PB2/2N5/q2PPPPP/R3K2R w1 KQkq - 0 5"));
+}
+
 TEST_CASE("turns FEN: a two-step whose origin square the second move filled round-trips",
           "[turns][fen]") {
   // M7 (ep=any): after 1.e4,Ne2 the e4 pawn may be taken e.p. by the d4 pawn: it still stands
