@@ -131,7 +131,10 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
     return error("side", "'" + std::string(side) + "' leaves " + std::to_string(left_given) + " moves of a turn of " +
                              std::to_string(turn));
   }
-  st_->moves_left = uint8_t(left_given > 0 ? left_given : turn);
+  // Extra Move's first turn is one move wherever the game is at move number 1 (E1, E7): there w
+  // is the same turn as w1, as a second move of White's at move number 1 could not be written.
+  const bool one_move_first_turn = variant.balanced_at_move_one && balanced_first_turn();
+  st_->moves_left = uint8_t(left_given > 0 ? left_given : one_move_first_turn ? 1 : turn);
 
   // One king a side; where kings are captured (D2), the side to move may have lost its own: the
   // game is over (a proof's last position).
@@ -226,8 +229,9 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
     if ((attackers_to(their_king) & pieces(side_)) && !check_goes_on) {
       return error("side", color_name(~side_) + " is not to move but is in check");
     }
-    // Mid-turn the mover's first move left its king safe (M3), so it cannot be in check.
-    if (mid_turn() && (attackers_to(king_square(side_)) & pieces(~side_))) {
+    // Mid-turn the mover's first move left its king safe (M3), so it cannot be in check; but
+    // Extra Move's first turn at move number 1 begins here (E7), and may begin in check.
+    if (mid_turn() && !one_move_first_turn && (attackers_to(king_square(side_)) & pieces(~side_))) {
       return error("side", "'" + std::string(side) + "' (within a turn) but " + color_name(side_) + " is in check");
     }
   }
@@ -259,7 +263,9 @@ std::string Position::fen() const {
   }
   out += ' ';
   out += side_ == Color::White ? 'w' : 'b';
-  if (variant_.is_multi_move() && mid_turn()) out += std::to_string(st_->moves_left);
+  // Extra Move's one-move first turn is a whole turn, written w as in the initial array (E7).
+  const bool whole_first_turn = variant_.balanced_at_move_one && balanced_first_turn();
+  if (variant_.is_multi_move() && mid_turn() && !whole_first_turn) out += std::to_string(st_->moves_left);
   out += ' ';
   if (!st_->castling_rights) out += '-';
   for (const char letter : {'K', 'Q', 'k', 'q'}) {

@@ -105,8 +105,13 @@ class Position {
   // The side to move is past its turn's first move, where the variant's later-move rules hold
   // (Variant::later_moves): mid-turn, but not the balanced first turn (White with one move at
   // move number 1, E1).
-  bool later_move() const {
-    return mid_turn() && !(variant_.balanced_start && side_ == Color::White && fullmove_ == 1);
+  bool later_move() const { return mid_turn() && !balanced_first_turn(); }
+  // White at move number 1 in a balanced variant, where one move left is the game's one-move
+  // first turn (M2, E7). A FEN cannot tell it from the second move of a full turn there (a
+  // Marseillais FEN's w at move number 1); only Extra Move's later-move rules would differ, and
+  // Extra Move has no full turn at move number 1 (E7).
+  bool balanced_first_turn() const {
+    return variant_.balanced_start && side_ == Color::White && fullmove_ == 1;
   }
   int fullmove_number() const { return fullmove_; }
   int rule50() const { return st_->rule50; }

@@ -50,6 +50,7 @@ Variant extramove() {
   v.name = "extramove";
   v.moves_per_turn = 2;
   v.balanced_start = true;
+  v.balanced_at_move_one = true;
   v.check_in_turn = CheckInTurn::Continues;
   v.later_moves = {.optional = true, .other_piece = true, .quiet = true, .two_steps_only_later = true};
   return v;

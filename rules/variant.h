@@ -93,6 +93,7 @@ struct Variant {
   LaterMoveRule later_moves;
   bool chained_en_passant = true;       // an e.p. capture may follow an e.p. capture (M7; not P4)
   bool balanced_start = false;          // White's first turn from the initial array is one move
+  bool balanced_at_move_one = false;    // and White's turn at move number 1 of any FEN (E1, E7)
   TerminalValue stalemate_value = TerminalValue::Draw;  // for the stalemated side
   bool multi_move_options = false;      // ep and no-second-move options apply
   bool reference_only = false;          // kept to cross-check against Fairy-Stockfish

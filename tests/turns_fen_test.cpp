@@ -172,6 +172,44 @@ TEST_CASE("turns FEN: at White's one-move first turn the side not to move cannot
   CHECK_FALSE(fen_error(e, "rn2k2r/pp3Qpp/3Q1n2/2p5/4PB2/2N5/q2PPPPP/R3K2R w1 KQkq - 0 5"));
 }
 
+TEST_CASE("turns FEN: an Extra Move FEN at move number 1 is White's one-move first turn, written w",
+          "[turns][fen]") {
+  // E7: White's second moves come at move numbers from 2 on, so w at move number 1 (also a FEN
+  // with no move number) is the one-move first turn that w1 there writes. Fuzzing found w read
+  // as a full turn: Rg3+ then left White a second move, and the position's FEN (w1, Black in
+  // check) was refused.
+  const Variant e = variant_with("extramove");
+  const std::string board = "8/8/8/3r4/5R2/2p4k/8/2n3RK";
+  for (const std::string& fen : {board + " w - -", board + " w - - 0 1", board + " w1 - - 0 1"}) {
+    INFO(fen);
+    const Position pos = from_fen(e, fen);
+    CHECK(pos.moves_left() == 1);
+    CHECK(pos.fen() == board + " w - - 0 1");
+    check_round_trip(pos);
+    MoveList moves;
+    generate_legal(pos, moves);
+    REQUIRE(moves.size() > 0);
+    for (const Move m : moves) {
+      Position next = pos;
+      StateInfo st;
+      next.do_move(m, st);
+      INFO(move_to_uci(m));
+      CHECK(next.side_to_move() == Color::Black);  // one move, no pass, then Black's turn
+      check_round_trip(next);
+    }
+  }
+  // At move number 2 w is a full turn, and the position after a checking first move reads back.
+  const Position later = from_fen(e, board + " w - - 0 2");
+  CHECK(later.moves_left() == 2);
+  check_round_trip(after_movetext(later, "Rg3+"));
+  // The first turn may begin in check (E4: answered by its one move); a second move may not.
+  CHECK_FALSE(fen_error(e, "4k3/8/8/8/8/8/8/3rK3 w - - 0 1"));
+  CHECK_FALSE(fen_error(e, "4k3/8/8/8/8/8/8/3rK3 w1 - - 0 1"));
+  CHECK(fen_error(e, "4k3/8/8/8/8/8/8/3rK3 w1 - - 0 2"));
+  // Marseillais problem positions keep their full turn at move number 1 (M2).
+  CHECK(from_fen(variant_with("marseillais"), board + " w - -").moves_left() == 2);
+}
+
 TEST_CASE("turns FEN: a two-step whose origin square the second move filled round-trips",
           "[turns][fen]") {
   // M7 (ep=any): after 1.e4,Ne2 the e4 pawn may be taken e.p. by the d4 pawn: it still stands

@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 #include <string_view>
 
 #include "fuzz_support.h"
@@ -25,7 +27,10 @@ using dm::fuzz::require;
 void check_fen_reads_back(const dm::Position& pos, bool same_key) {
   const std::string fen = pos.fen();
   dm::Position fresh;
-  require(!fresh.set(pos.variant(), fen), "the FEN a position writes is refused");
+  if (const auto error = fresh.set(pos.variant(), fen)) {
+    std::fprintf(stderr, "%s: %s: %s\n", std::string(pos.variant().name).c_str(), fen.c_str(), error->to_string().c_str());
+    require(false, "the FEN a position writes is refused");
+  }
   require(fresh.fen() == fen, "the FEN a position writes reads back as another FEN");
   require(!same_key || fresh.key() == pos.key(), "the FEN a position writes reads back with another key");
 }
