@@ -7,9 +7,11 @@
 // fewest turns, never shorter. Repetitions are everywhere in these graphs (kings walking to and
 // fro), so a disproof that rests on the path would show as a wrong verdict. Each proof is also
 // written and checked by the independent proof checker (tree_check.h), and in losing chess the
-// same answers must come with the endgame tables as without.
+// same answers must come with the endgame tables as without. A proof written only for the
+// re-check lives as long as the tree that holds it, and no longer.
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <optional>
 #include <random>
 #include <string>
@@ -180,6 +182,31 @@ void compare_random_positions(const Sample& sample, size_t max_graph, uint32_t s
 TEST_CASE("proof stipulations: win, lose and loseN equal the game graph's backward induction", "[solver][proof]") {
   compare_random_positions({"antichess", {"Kk", "Rn", "Pp", "Qb", "Nk", "Bp", "KP"}, 40, 400'000, 16, true}, 60'000, 1);
   compare_random_positions({"losing-marseillais", {"Kk", "Rn", "Pp", "Nb", "Kp"}, 30, 400'000, 16, true}, 60'000, 2);
+}
+
+TEST_CASE("proof stipulations: a proof written only for the re-check goes with the last copy of its tree",
+          "[solver][proof]") {
+  // Losing Marseillais, White Rc5 against Nb3: White gives the rook away and wins (found
+  // proven in the runs that used to leave these files behind).
+  const Position pos = test::position_of("losing-marseillais", "8/8/8/2R5/8/1n6/8/8 w - -");
+  tree::TreeOptions options;
+  options.threads = 1;
+  search::TranspositionTable tt(16);
+  std::string path;
+  {
+    const tree::SolutionTree tree = tree::build_tree(pos, *search::parse_stipulation("win"), options, tt);
+    REQUIRE(tree.status == search::SolveStatus::Solved);
+    REQUIRE(tree.proof);
+    REQUIRE(tree.proof->temporary);
+    path = tree.proof->file;
+    CHECK(std::filesystem::exists(path));
+    {
+      const tree::SolutionTree copy = tree;
+      CHECK(tree::check_tree(copy).ok());
+    }
+    CHECK(std::filesystem::exists(path));  // the first tree still holds it
+  }
+  CHECK_FALSE(std::filesystem::exists(path));
 }
 
 TEST_CASE("proof stipulations: the same in the royal variants, on three men", "[solver][proof][slow]") {

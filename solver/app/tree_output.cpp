@@ -126,8 +126,7 @@ std::string unwritten_proof(const TreeSettings& settings, const tree::SolutionTr
 
 void discard_temporary_proof(tree::SolutionTree& tree) {
   if (!tree.proof || !tree.proof->temporary) return;
-  std::error_code ignored;
-  std::filesystem::remove(tree.proof->file, ignored);
+  tree.proof->temporary.reset();  // removes the file, where no other copy holds it
   tree.proof->file.clear();
 }
 

@@ -1,11 +1,9 @@
 #include "solver/tree/proof_tree.h"
 
 #include <algorithm>
-#include <atomic>
-#include <filesystem>
 #include <map>
+#include <memory>
 #include <set>
-#include <unistd.h>
 
 #include "solver/proof/proof_extractor.h"
 #include "solver/proof/proof_writer.h"
@@ -18,13 +16,6 @@ namespace {
 
 using proof::RecordKind;
 using proof::NodeRecord;
-
-// A file of its own in the temporary directory, for a proof only the re-check reads.
-std::string temporary_file() {
-  static std::atomic<uint64_t> count{0};
-  const std::string name = "dmsolve-" + std::to_string(getpid()) + "-" + std::to_string(count.fetch_add(1)) + ".proof";
-  return (std::filesystem::temp_directory_path() / name).string();
-}
 
 // The winner's turns of the longest line below a node that `depth` turns deep, the winner
 // moving first (or not).
@@ -100,8 +91,9 @@ class ProofTree {
 
 bool add_proof(SolutionTree& tree, const Position& pos, const search::NodeRules& rules, int turns,
                search::TranspositionTable& tt, search::SearchControl& control, const std::string& file) {
-  const bool temporary = file.empty();
-  const std::string path = temporary ? temporary_file() : file;
+  // A temporary file goes when this returns early, or else with the tree's last copy.
+  const auto temporary = file.empty() ? std::make_shared<const TemporaryFile>() : nullptr;
+  const std::string path = temporary ? temporary->path() : file;
   auto writer = proof::ProofWriter::open(path, pos, rules.attacker());
   if (!writer) {
     tree.proof_error = writer.error();

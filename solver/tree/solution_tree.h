@@ -8,6 +8,7 @@
 // Turns are kept as moves (UCI-able); a format that wants SAN replays them from `position`.
 // Every turn of the tree is legal in the position its parents lead to.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "solver/search/line.h"
 #include "solver/search/solver.h"
 #include "solver/search/stipulation.h"
+#include "solver/tree/temporary_file.h"
 
 namespace dm::tree {
 
@@ -80,7 +82,9 @@ struct ProofSummary {
   uint64_t nodes = 0;      // nodes of the file
   int depth = 0;           // turns of its longest line, both sides' turns counted
   std::string file;        // where it was written
-  bool temporary = false;  // written only for the re-check, which removes it
+  // Set where the file was written only for the re-check: it goes with the last copy of this
+  // (or at once, tree_output's discard_temporary_proof).
+  std::shared_ptr<const TemporaryFile> temporary;
 };
 
 struct SolutionTree {
