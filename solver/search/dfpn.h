@@ -35,10 +35,11 @@
 //   df-pn, which comes back to a node along the same path again and again, does not search
 //   its subtree anew each time.
 // - Several workers may search the same node at once (given BusyMarks): each marks the nodes
-//   on its path busy and chooses children by their virtual numbers (see busy_marks.h), so the
-//   workers spread over the tree; they meet only through the table. When the best child is
-//   busy, a worker may search another child beyond its parent's threshold: the thresholds
-//   only bound a visit, and every result stays exact.
+//   on its path busy (in a search of N turns, the first plies, where paths meet) and chooses
+//   children by their virtual numbers (see busy_marks.h), so the workers spread over the
+//   tree; they meet only through the table. When the best child is busy, a worker may search
+//   another child beyond its parent's threshold: the thresholds only bound a visit, and every
+//   result stays exact.
 
 #include <algorithm>
 #include <atomic>
