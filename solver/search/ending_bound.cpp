@@ -652,13 +652,16 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
   if (unbounded(pos, attacker)) return moves;
   const Army a = army(pos, attacker, 1);
   if (a.count > kMaxRefined) return moves;
-  const Defence d = defence(pos, ~attacker, 1);
-  const auto& attacks = attacks_[index(attacker)];
   moves = choosing(a);
   // A stalemate: where no last move of the defender's would leave one demand at most were the
   // attacker to pass, only its captures and its moves in front of a free pawn may change that.
+  // Where none would leave two, no move may, and the king's squares need not be counted: so in
+  // 87% of the calls in popeye-47 (h=5).
   const Bitboard allowed =
       goal_ == Goal::Stalemate ? StalemateDemands::second_last_landings(pos, attacker) : ~Bitboard(0);
+  if (!allowed) return moves;
+  const Defence d = defence(pos, ~attacker, 1);
+  const auto& attacks = attacks_[index(attacker)];
   for (int i = 0; i < a.count; ++i) {
     const auto& own = attacks[index(a.types[i])][a.froms[i]];
     // i makes the last move too (from where it went, the others staying), or j does (i staying
