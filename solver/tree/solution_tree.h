@@ -82,8 +82,8 @@ struct ProofSummary {
   uint64_t nodes = 0;      // nodes of the file
   int depth = 0;           // turns of its longest line, both sides' turns counted
   std::string file;        // where it was written
-  // Set where the file was written only for the re-check: it goes with the last copy of this
-  // (or at once, tree_output's discard_temporary_proof).
+  // Set where the file was written only for the re-check: the file goes when the last copy of
+  // this summary lets go of it.
   std::shared_ptr<const TemporaryFile> temporary;
 };
 
