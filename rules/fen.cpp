@@ -133,8 +133,7 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   }
   // Extra Move's first turn is one move wherever the game is at move number 1 (E1, E7): there w
   // is the same turn as w1, as a second move of White's at move number 1 could not be written.
-  const bool one_move_first_turn = variant.balanced_at_move_one && balanced_first_turn();
-  st_->moves_left = uint8_t(left_given > 0 ? left_given : one_move_first_turn ? 1 : turn);
+  st_->moves_left = uint8_t(left_given > 0 ? left_given : first_turn_at_move_one() ? 1 : turn);
 
   // One king a side; where kings are captured (D2), the side to move may have lost its own: the
   // game is over (a proof's last position).
@@ -231,7 +230,7 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
     }
     // Mid-turn the mover's first move left its king safe (M3), so it cannot be in check; but
     // Extra Move's first turn at move number 1 begins here (E7), and may begin in check.
-    if (mid_turn() && !one_move_first_turn && (attackers_to(king_square(side_)) & pieces(~side_))) {
+    if (mid_turn() && !first_turn_at_move_one() && (attackers_to(king_square(side_)) & pieces(~side_))) {
       return error("side", "'" + std::string(side) + "' (within a turn) but " + color_name(side_) + " is in check");
     }
   }
@@ -264,8 +263,7 @@ std::string Position::fen() const {
   out += ' ';
   out += side_ == Color::White ? 'w' : 'b';
   // Extra Move's one-move first turn is a whole turn, written w as in the initial array (E7).
-  const bool whole_first_turn = variant_.balanced_at_move_one && balanced_first_turn();
-  if (variant_.is_multi_move() && mid_turn() && !whole_first_turn) out += std::to_string(st_->moves_left);
+  if (variant_.is_multi_move() && mid_turn() && !first_turn_at_move_one()) out += std::to_string(st_->moves_left);
   out += ' ';
   if (!st_->castling_rights) out += '-';
   for (const char letter : {'K', 'Q', 'k', 'q'}) {

@@ -113,6 +113,9 @@ class Position {
   bool balanced_first_turn() const {
     return variant_.balanced_start && side_ == Color::White && fullmove_ == 1;
   }
+  // Extra Move's one-move first turn, which every FEN at move number 1 gives White: a whole turn
+  // that begins there, read from w as from w1 and written w (E1, E7).
+  bool first_turn_at_move_one() const { return variant_.balanced_at_move_one && balanced_first_turn(); }
   int fullmove_number() const { return fullmove_; }
   int rule50() const { return st_->rule50; }
   uint64_t key() const { return st_->key; }
