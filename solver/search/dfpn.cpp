@@ -81,13 +81,24 @@ Dfpn::Dfpn(const NodeRules& rules, TranspositionTable& tt, SearchControl& contro
 
 NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* cancel) {
   cancel_ = cancel;
+  // With no attacker turn left the rules almost always decide (whether a move mated, the most
+  // frequent question of the annotator), and the table holds no such leaf: it is asked after them.
+  const bool leaf = turns_left == 0;
+  uint64_t played = 0;
+  NodeValue value = NodeValue::Open;
+  if (leaf) {
+    value = rules_.evaluate(pos, turns_left, nullptr, &played);
+    nodes_.add(played);
+    if (value != NodeValue::Open) return value;
+  }
   const TtProbe probe = tt_.probe(pos.key(), turns_left);
   if (probe.found && probe.pn == 0) return NodeValue::Proven;
   if (probe.found && probe.dn == 0) return NodeValue::Disproven;
-  uint64_t played = 0;
-  const NodeValue value = rules_.evaluate(pos, turns_left, nullptr, &played);
-  nodes_.add(played);
-  if (value != NodeValue::Open) return value;
+  if (!leaf) {
+    value = rules_.evaluate(pos, turns_left, nullptr, &played);
+    nodes_.add(played);
+    if (value != NodeValue::Open) return value;
+  }
   const Numbers result = mid(pos, turns_left, kInfinite, kInfinite, 0);
   nodes_.flush();
   if (result.pn == 0) return NodeValue::Proven;

@@ -130,11 +130,22 @@ std::vector<AttackNode> DirectAnnotator::threats(const Position& after, int turn
     Position root = *passed;
     if (rules.evaluate(root, turns_left) == NodeValue::Disproven) return out;
   }
-  const std::vector<RootTurn> turns = distinct_turns(*passed);
-  std::vector<int> lengths(turns.size(), 0);
-  for_each(turns.size(), turns_left, [&](size_t i, DirectAnnotator& annotator) {
-    if (!context_.control.stopped()) lengths[i] = annotator.own_length(turns[i], turns_left);
-  });
+  std::vector<RootTurn> turns;
+  std::vector<int> lengths;
+  if (turns_left < kTaskTurns) {
+    // Threats of mate in one: only the turns that work are copied, one of each distinct turn.
+    std::set<TurnIdentity> seen;
+    for (RootTurn& t : working_turns(*passed, turns_left)) {
+      if (seen.insert(identity_of(t.moves, t.after)).second) turns.push_back(std::move(t));
+    }
+    lengths.assign(turns.size(), turns_left);
+  } else {
+    turns = distinct_turns(*passed);
+    lengths.assign(turns.size(), 0);
+    for_each(turns.size(), turns_left, [&](size_t i, DirectAnnotator& annotator) {
+      if (!context_.control.stopped()) lengths[i] = annotator.own_length(turns[i], turns_left);
+    });
+  }
   for (size_t i = 0; i < turns.size(); ++i) {
     if (!lengths[i]) continue;
     AttackNode threat;
@@ -147,28 +158,33 @@ std::vector<AttackNode> DirectAnnotator::threats(const Position& after, int turn
   return out;
 }
 
-std::optional<AttackNode> DirectAnnotator::answer(const Position& pos, int turns_left) {
-  const int k = shortest(pos, turns_left);
-  if (k == 0) return std::nullopt;
+std::vector<RootTurn> DirectAnnotator::working_turns(const Position& pos, int turns) {
   std::vector<RootTurn> working;
-  if (k < kTaskTurns) {
-    // Mates in one, the most frequent answers: tried in place, and only those that work copied.
+  if (turns < kTaskTurns) {
+    // Mates in one, the most frequent questions: tried in place, and only those that work copied.
     Position scratch = pos;
     search::for_each_turn(scratch, [&](const Turn& t, Position& after) {
-      if (works(after, k)) working.push_back({t, after});
+      if (works(after, turns)) working.push_back({t, after});
       return !context_.control.stopped();
     });
   } else {
-    std::vector<RootTurn> turns = search::enumerate_root_turns(pos);
-    std::vector<char> works_too(turns.size(), 0);
-    for_each(turns.size(), k, [&](size_t i, DirectAnnotator& annotator) {
-      if (!context_.control.stopped()) works_too[i] = annotator.works(turns[i].after, k);
+    std::vector<RootTurn> all = search::enumerate_root_turns(pos);
+    std::vector<char> works_too(all.size(), 0);
+    for_each(all.size(), turns, [&](size_t i, DirectAnnotator& annotator) {
+      if (!context_.control.stopped()) works_too[i] = annotator.works(all[i].after, turns);
     });
-    for (size_t i = 0; i < turns.size(); ++i) {
-      if (works_too[i]) working.push_back(std::move(turns[i]));
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (works_too[i]) working.push_back(std::move(all[i]));
     }
   }
   std::sort(working.begin(), working.end(), by_uci);
+  return working;
+}
+
+std::optional<AttackNode> DirectAnnotator::answer(const Position& pos, int turns_left) {
+  const int k = shortest(pos, turns_left);
+  if (k == 0) return std::nullopt;
+  std::vector<RootTurn> working = working_turns(pos, k);
   std::optional<AttackNode> best;
   std::set<TurnIdentity> seen;
   for (const RootTurn& t : working) {

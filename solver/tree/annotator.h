@@ -73,6 +73,9 @@ class DirectAnnotator {
   // The attacker's shortest answer in pos (attacker to move) with its duals; nullopt when
   // there is none within turns_left (only when a search was stopped).
   std::optional<AttackNode> answer(const Position& pos, int turns_left);
+  // The attacker turns from pos (attacker to move) that force the goal within `turns`, in the
+  // order of their UCI; two turns to the same position with the same moves are both kept.
+  std::vector<search::RootTurn> working_turns(const Position& pos, int turns);
 
   AnnotationContext& context_;
   search::Dfpn dfpn_;

@@ -19,7 +19,7 @@ difference is printed and counted, since a fast wrong answer is no answer.
 
 usage: POPEYE=/path/to/py tests/bench/popeye_side_by_side_bench.py [--set help|direct]
            [--every N] [--time SECONDS] [--threads 1,2] [--hash MB] [--dmsolve build/dmsolve]
-           [--data ../shared/testdata/orthodox] [--max-problems N] [--only-dmsolve]
+           [--data ../shared/testdata/orthodox] [--max-problems N] [--stips '#2,#3'] [--only-dmsolve]
 Popeye: tests/bench/build_popeye.sh builds it. Not a test: it needs Popeye and minutes.
 """
 import argparse
@@ -130,6 +130,7 @@ def main():
     parser.add_argument('--set', choices=('help', 'direct'), default='help')
     parser.add_argument('--every', type=int, default=1, help='take every Nth problem of the set')
     parser.add_argument('--max-problems', type=int, default=0, help='at most this many (0: all)')
+    parser.add_argument('--stips', default='', help='only these stipulations, comma-separated (e.g. "#2,#3")')
     parser.add_argument('--time', type=float, default=60.0, help='limit per problem and solver, seconds')
     parser.add_argument('--threads', default='1', help='dmsolve thread counts, comma-separated')
     parser.add_argument('--hash', type=int, default=0, help='dmsolve --hash MB (0: its default)')
@@ -143,6 +144,8 @@ def main():
               file=sys.stderr)
         return 2
     problems = (help_problems if args.set == 'help' else direct_problems)(args.data)[::args.every]
+    if args.stips:
+        problems = [p for p in problems if p[2] in args.stips.split(',')]
     if args.max_problems:
         problems = problems[:args.max_problems]
     threads = [int(t) for t in args.threads.split(',')]
