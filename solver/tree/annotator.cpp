@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "rules/movegen.h"
 #include "solver/tree/tree_turns.h"
 
 namespace dm::tree {
@@ -163,10 +164,24 @@ std::vector<RootTurn> DirectAnnotator::working_turns(const Position& pos, int tu
   if (turns < kTaskTurns) {
     // Mates in one, the most frequent questions: tried in place, and only those that work copied.
     Position scratch = pos;
-    search::for_each_turn(scratch, [&](const Turn& t, Position& after) {
-      if (works(after, turns)) working.push_back({t, after});
-      return !context_.control.stopped();
-    });
+    const search::NodeRules& rules = context_.rules;
+    if (rules.stipulation().play == search::Play::Direct && rules.mates_only_by_check(scratch)) {
+      // A turn of one move that mates gives check: the other moves are not played.
+      MoveList checks;
+      generate_checks(scratch, checks);
+      for (const Move m : checks) {
+        StateInfo st;
+        scratch.do_move(m, st);
+        if (works(scratch, turns)) working.push_back({{m}, scratch});
+        scratch.undo_move(m);
+        if (context_.control.stopped()) break;
+      }
+    } else {
+      search::for_each_turn(scratch, [&](const Turn& t, Position& after) {
+        if (works(after, turns)) working.push_back({t, after});
+        return !context_.control.stopped();
+      });
+    }
   } else {
     std::vector<RootTurn> all = search::enumerate_root_turns(pos);
     std::vector<char> works_too(all.size(), 0);
