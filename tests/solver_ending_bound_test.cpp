@@ -463,6 +463,33 @@ TEST_CASE("ending bound: the defender's moves it leaves out are those after whic
   }
 }
 
+TEST_CASE("ending bound: the defender's pieces, where passing fails, may only come nearer: the rest fail below",
+          "[solver][help]") {
+  // On random positions with Black's king in a corner, Black to move with White's three moves
+  // and Black's two to come: every move defender_moves leaves out fails may_end_in_time below.
+  // Black has several pieces and White only a bishop besides its king, so that Black could
+  // often not pass (in about half of the positions); then its pieces' moves that come nearer to
+  // no square next to the king's in time are left out (without that test, none is in half of
+  // these runs).
+  const Variant chess = *make_variant("chess", {});
+  std::mt19937 rng(20261126);
+  for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
+    const EndingBound bound(chess, goal);
+    for (const std::string_view pieces : {"KBkrnb", "KBkqbn", "KBkrrn"}) {
+      FilterCount count;
+      for_random_positions(rng, pieces, 'b', true, 300, [&](Position& pos) {
+        const auto useful = bound.defender_moves(pos, Color::White, 3, 2);
+        check_left_out(
+            pos, [&](Move m) { return useful.allows(pos, m); },
+            [&](const Position& after) { return bound.may_end_in_time(after, Color::White, 3, 2); }, count);
+      });
+      INFO(pieces);
+      CHECK(count.kept > 0);
+      CHECK(count.left_out > 0);
+    }
+  }
+}
+
 TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves no reply stalemates after",
           "[solver][help]") {
   // On random positions with Black's king in a corner, Black to make its last move: after each

@@ -755,6 +755,16 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
       return !second_last.every;
     });
   }
+  // Were the defender to pass, may_end_in_time as the node below makes it (the two-move tests
+  // of may_box come only with two moves of the attacker left; see the header for the limits).
+  if (attacker_moves >= 3 && defender_moves <= 2 && a.count <= kMaxRefined && !may_box(d, a, attacker, attacker_moves)) {
+    const NearestMen near = nearest_men(d);
+    for (Bitboard b = d.men & ~pos.pieces(~attacker, PieceType::Pawn); b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
+      const Square from = pop_lsb(b);
+      moves.piece_froms_[size_t(moves.pieces_)] = from;
+      moves.piece_tos_[size_t(moves.pieces_++)] = nearer_squares(d, a, near, from);
+    }
+  }
   moves.bound_ = this;
   moves.defender_ = ~attacker;
   moves.king_ = d.king;
@@ -762,8 +772,81 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
   return moves;
 }
 
+EndingBound::NearestMen EndingBound::nearest_men(const Defence& d) const {
+  NearestMen near;
+  const int step = std::min(d.moves, kSteps - 1);
+  for (Bitboard b = d.men; b;) {
+    const Square from = pop_lsb(b);
+    const Steps& reach = stands_[index(d.color)][index(type_of(d.position->piece_on(from)))][from];
+    Bitboard seen = 0;
+    for (int m = 0; m <= step; ++m) {
+      for (Bitboard ring = reach[size_t(m)] & ~seen; ring;) {
+        NearestMen::Entry& e = near.squares[size_t(pop_lsb(ring))];
+        if (m < e.first) {
+          e.second = e.first;
+          e.first = uint8_t(m);
+          e.man = from;
+        } else if (m < e.second) {
+          e.second = uint8_t(m);
+        }
+      }
+      seen |= reach[size_t(m)];
+    }
+  }
+  return near;
+}
+
+Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const NearestMen& near, Square from) const {
+  const Within& stands = stands_[index(d.color)][index(type_of(d.position->piece_on(from)))];
+  std::array<uint8_t, kSquareSpace> now;  // the piece's moves to each square
+  now.fill(kFar);
+  Bitboard seen = 0;
+  for (int m = 0; m < kSteps; ++m) {
+    for (Bitboard ring = stands[from][size_t(m)] & ~seen; ring;) now[size_t(pop_lsb(ring))] = uint8_t(m);
+    seen |= stands[from][size_t(m)];
+  }
+  // The squares the king may end on: within its walk, and for a mate where the attacker may
+  // check (which no move of the defender's changes).
+  const Bitboard ends = goal_ == Goal::Mate ? d.walk & a.roaming.checks : d.walk;
+  Bitboard nearer = 0;
+  for (Bitboard b = ends; b;) {
+    const Square k = pop_lsb(b);
+    const int budget = d.moves - king_walk(d.king, k);
+    const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
+    const Bitboard to_fill = around & ~a.roaming.guards;
+    // What the other men need at least to fill those squares, and the squares none of them
+    // reaches (this piece must fill such a square, and can fill one only).
+    int others = 0;
+    Bitboard unreached = 0;
+    for (Bitboard f = to_fill; f;) {
+      const Square q = pop_lsb(f);
+      const NearestMen::Entry& e = near.squares[size_t(q)];
+      const int nearest = e.man == from ? e.second : e.first;
+      if (nearest == kFar) {
+        unreached |= square_bb(q);
+      } else {
+        others += nearest;
+      }
+    }
+    if (popcount(unreached) > 1) continue;
+    for (Bitboard f = unreached ? unreached : around; f;) {
+      const Square q = pop_lsb(f);
+      const NearestMen::Entry& e = near.squares[size_t(q)];
+      const int own = has(to_fill, q) && !unreached ? (e.man == from ? e.second : e.first) : 0;
+      const int reach = std::min(int(now[size_t(q)]) - 1, std::min(budget - (others - own), kSteps - 1));
+      if (reach >= 0) nearer |= stands[q][size_t(reach)];
+    }
+  }
+  return nearer;
+}
+
 bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
   if (!bound_ || m.from() == king_) return true;
+  if (!pos.is_capture(m)) {
+    for (int i = 0; i < pieces_; ++i) {
+      if (piece_froms_[size_t(i)] == m.from() && !has(piece_tos_[size_t(i)], m.to())) return false;
+    }
+  }
   const PieceType t = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos.piece_on(m.from()));
   const Bitboard reached = bound_->stands_[index(defender_)][index(t)][m.to()][moves_left_];
   for (int i = 0; i < count_; ++i) {

@@ -92,6 +92,12 @@ class EndingBound {
     int moves_left_ = 0;  // the defender's, after this move
     std::array<Narrowing, 3> narrowings_{};
     int count_ = 0;
+    // Where the defence would fail were it to pass: the squares each of its pieces (not a pawn)
+    // may go to without capturing (see nearer_squares). Past kMaxPieces, the others go anywhere.
+    static constexpr int kMaxPieces = 16;
+    std::array<Square, kMaxPieces> piece_froms_{};
+    std::array<Bitboard, kMaxPieces> piece_tos_{};
+    int pieces_ = 0;
   };
 
   EndingBound(const Variant& variant, Goal goal);
@@ -166,6 +172,10 @@ class EndingBound {
   // and a reach these tests try, the men as they stand leave one square more next to k to fill
   // than the moves left allow, the move must go there; where they leave no more but some square
   // no man holds, it must reach that square; where they leave neither, every move may do.
+  // And with three moves of the attacker or more and two of the defender's or fewer left after
+  // this one, where may_end_in_time would fail were the defender to pass, a piece's move that
+  // captures nothing must go to one of its nearer_squares. (With more of the defender's moves
+  // left, the test that the defender could not pass cost more in popeye-131 than it saved.)
   DefenderMoves defender_moves(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
 
  private:
@@ -279,6 +289,28 @@ class EndingBound {
   Bitboard finishing_squares(const Defence& defence, const Army& army, Color attacker, int i, Bitboard allowed,
                              bool first_only) const;
 
+  // For each square, the fewest moves a man of the defender needs to stand on it, which man
+  // that is, and the fewest of any other (kFar: none within the defence's moves).
+  struct NearestMen {
+    struct Entry {
+      uint8_t first = kUnreachable;
+      uint8_t second = kUnreachable;
+      Square man = kNoSquare;
+    };
+    std::array<Entry, kSquareSpace> squares{};
+  };
+  NearestMen nearest_men(const Defence& defence) const;
+  // The squares a piece of the defender (not a pawn: its moves go both ways) on `from` may move
+  // to, capturing nothing, for may_end_in_time to pass below where it fails with the defender
+  // passing (`defence`: its men where they stand, its moves left after this one). With three
+  // moves of the attacker or more, may_box passes only where a square k of the king's walk (for
+  // a mate, one the attacker may check) passes may_box_placed: the men fill the squares next to
+  // k that the pieces of the attacker do not guard, each man one, within the moves the walk
+  // leaves. The attacker's side is as it was; so this piece fills some square q next to k, else
+  // the same men fill them with the piece where it stands. It stands nearer to q than before,
+  // and within what the others leave: at least the nearest other man's moves to each square not
+  // guarded by the roaming army (the least of what may_box_placed fills), but q.
+  Bitboard nearer_squares(const Defence& defence, const Army& army, const NearestMen& near, Square from) const;
   // Widens n with the moves of the defender's men after which the king may end boxed in with
   // the attacker's pieces checking and guarding where `reach` says (see defender_moves).
   void narrow(const Defence& defence, const Reach& reach, DefenderMoves::Narrowing& n) const;
