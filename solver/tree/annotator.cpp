@@ -134,7 +134,7 @@ std::vector<AttackNode> DirectAnnotator::threats(const Position& after, int turn
   std::vector<RootTurn> turns;
   std::vector<int> lengths;
   if (turns_left < kTaskTurns) {
-    // Threats of mate in one: only the turns that work are copied, one of each distinct turn.
+    // Threats in one turn: only the turns that work are copied, one of each distinct turn.
     std::set<TurnIdentity> seen;
     for (RootTurn& t : working_turns(*passed, turns_left)) {
       if (seen.insert(identity_of(t.moves, t.after)).second) turns.push_back(std::move(t));
