@@ -83,22 +83,18 @@ NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* ca
   cancel_ = cancel;
   // With no attacker turn left the rules almost always decide (whether a move mated, the most
   // frequent question of the annotator), and the table holds no such leaf: it is asked after them.
-  const bool leaf = turns_left == 0;
-  uint64_t played = 0;
-  NodeValue value = NodeValue::Open;
-  if (leaf) {
-    value = rules_.evaluate(pos, turns_left, nullptr, &played);
+  const auto judged = [&] {
+    uint64_t played = 0;
+    const NodeValue value = rules_.evaluate(pos, turns_left, nullptr, &played);
     nodes_.add(played);
-    if (value != NodeValue::Open) return value;
-  }
+    return value;
+  };
+  const bool leaf = turns_left == 0;
+  if (const NodeValue value = leaf ? judged() : NodeValue::Open; value != NodeValue::Open) return value;
   const TtProbe probe = tt_.probe(pos.key(), turns_left);
   if (probe.found && probe.pn == 0) return NodeValue::Proven;
   if (probe.found && probe.dn == 0) return NodeValue::Disproven;
-  if (!leaf) {
-    value = rules_.evaluate(pos, turns_left, nullptr, &played);
-    nodes_.add(played);
-    if (value != NodeValue::Open) return value;
-  }
+  if (const NodeValue value = leaf ? NodeValue::Open : judged(); value != NodeValue::Open) return value;
   const Numbers result = mid(pos, turns_left, kInfinite, kInfinite, 0);
   nodes_.flush();
   if (result.pn == 0) return NodeValue::Proven;

@@ -820,8 +820,7 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const Near
     Bitboard unreached = 0;
     for (Bitboard f = to_fill; f;) {
       const Square q = pop_lsb(f);
-      const NearestMen::Entry& e = near.squares[size_t(q)];
-      const int nearest = e.man == from ? e.second : e.first;
+      const int nearest = near.squares[size_t(q)].but(from);
       if (nearest == kFar) {
         unreached |= square_bb(q);
       } else {
@@ -831,8 +830,7 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const Near
     if (popcount(unreached) > 1) continue;
     for (Bitboard f = unreached ? unreached : around; f;) {
       const Square q = pop_lsb(f);
-      const NearestMen::Entry& e = near.squares[size_t(q)];
-      const int own = has(to_fill, q) && !unreached ? (e.man == from ? e.second : e.first) : 0;
+      const int own = has(to_fill, q) && !unreached ? near.squares[size_t(q)].but(from) : 0;
       const int reach = std::min(int(now[size_t(q)]) - 1, std::min(budget - (others - own), kSteps - 1));
       if (reach >= 0) nearer |= stands[q][size_t(reach)];
     }
@@ -842,7 +840,7 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const Near
 
 bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
   if (!bound_ || m.from() == king_) return true;
-  if (!pos.is_capture(m)) {
+  if (pieces_ && !pos.is_capture(m)) {
     for (int i = 0; i < pieces_; ++i) {
       if (piece_froms_[size_t(i)] == m.from() && !has(piece_tos_[size_t(i)], m.to())) return false;
     }

@@ -296,6 +296,8 @@ class EndingBound {
       uint8_t first = kUnreachable;
       uint8_t second = kUnreachable;
       Square man = kNoSquare;
+      // The fewest moves of a man other than the one on `other`.
+      int but(Square other) const { return man == other ? second : first; }
     };
     std::array<Entry, kSquareSpace> squares{};
   };
