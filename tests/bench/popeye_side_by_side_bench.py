@@ -17,12 +17,19 @@ when its output says the time ran out or cannot be read, for dmsolve when its st
 Every decided answer is compared with Popeye's (and the set's own, where it gives one): a
 difference is printed and counted, since a fast wrong answer is no answer.
 
+--popeye-processes N runs Popeye's side first, N problems at a time (one thread each), and then
+dmsolve's, one after the other: on a machine of many cores, where dmsolve runs with all of them,
+this spares the time of Popeye's one-thread runs in a row (the issue's own figures ran 8 at a
+time on 16 cores). Popeye's times are then those of a busy machine, a few per cent slower.
+
 usage: POPEYE=/path/to/py tests/bench/popeye_side_by_side_bench.py [--set help|direct]
            [--every N] [--time SECONDS] [--threads 1,2] [--hash MB] [--dmsolve build/dmsolve]
            [--data ../shared/testdata/orthodox] [--max-problems N] [--stips '#2,#3'] [--only-dmsolve]
+           [--popeye-processes N]
 Popeye: tests/bench/build_popeye.sh builds it. Not a test: it needs Popeye and minutes.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import statistics
@@ -137,6 +144,8 @@ def main():
     parser.add_argument('--dmsolve', default=os.path.join(ROOT, 'build', 'dmsolve'))
     parser.add_argument('--data', default=DEFAULT_DATA)
     parser.add_argument('--only-dmsolve', action='store_true', help='run no Popeye (no ratios, no comparison)')
+    parser.add_argument('--popeye-processes', type=int, default=1,
+                        help='run Popeye first, this many problems at a time (1: each right before dmsolve)')
     args = parser.parse_args()
     popeye = os.environ.get('POPEYE')
     if not popeye and not args.only_dmsolve:
@@ -156,13 +165,22 @@ def main():
     undecided = {k: 0 for k in times}
     by_stip = {}
     differences = faster = 0
+    def popeye_run(problem):
+        _, fen, stip, _ = problem
+        return run_popeye(popeye, popeye_input(args.dmsolve, fen, stip, options), args.time)
+
+    popeye_ahead = {}
+    if not args.only_dmsolve and args.popeye_processes > 1:
+        with concurrent.futures.ThreadPoolExecutor(args.popeye_processes) as pool:
+            popeye_ahead = dict(zip((p[0] for p in problems), pool.map(popeye_run, problems)))
     print(f'{"problem":<16} {"stip":<6} ' + ('popeye s ' if not args.only_dmsolve else '') +
           ' '.join(f'dm{t:<3}s  ' for t in threads), flush=True)
-    for name, fen, stip, expected in problems:
+    for problem in problems:
+        name, fen, stip, expected = problem
         row = f'{name:<16} {stip:<6} '
         popeye_answer = None
         if not args.only_dmsolve:
-            seconds, popeye_answer = run_popeye(popeye, popeye_input(args.dmsolve, fen, stip, options), args.time)
+            seconds, popeye_answer = popeye_ahead[name] if popeye_ahead else popeye_run(problem)
             times['popeye'].append(seconds)
             undecided['popeye'] += popeye_answer is None
             row += f'{seconds:8.3f}{"?" if popeye_answer is None else " "}'

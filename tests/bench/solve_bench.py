@@ -7,6 +7,7 @@ first thread count to the others: of the solves (`solve x`) and of the whole bat
 usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
                                   [--time SECONDS] [--hash MB] [--threads 1,2]
                                   [--data ../shared/testdata/orthodox] [--processes N] [--whole]
+                                  [--save DIR]
 Times are the solver's own (`solve_seconds` in its JSON: finding every key or help solution,
 without the tree's annotation, which runs with --no-tries and --no-check here, unless --whole
 asks for the tries and the re-check of a user's run), without process start-up. A batch builds its small problems alone, each on one thread, several at once
@@ -21,6 +22,9 @@ the whole batch run by the clock: the solves, the solution trees and the start-u
 --processes N instead runs N single-thread processes at once, each on every Nth problem, and
 prints their nodes/s per process: what the machine gives N threads that share nothing (no
 table, no busy marks), to set beside the N-thread run.
+
+--save DIR keeps each run's JSON results, one line per problem, in DIR/SET-THREADSt.jsonl: the
+per-problem times show which problems gain least from more threads.
 """
 import argparse
 import json
@@ -104,16 +108,33 @@ def run_set(dmsolve, lines, threads, seconds, hash_mb, whole):
     return json_results(out.stdout), children_cpu() - cpu, wall
 
 
+def save_results(folder, file_name, results):
+    """Keeps a run's results, one JSON line per problem, for a look at single problems later."""
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, file_name), 'w') as f:
+        f.writelines(json.dumps(r) + '\n' for r in results)
+
+
 def run_processes(dmsolve, lines, count, seconds, hash_mb):
     """Nodes/s per process of `count` single-thread runs at once, each on every count-th problem."""
     paths = [batch_file(lines[i::count]) for i in range(count)]
+    # Each writes to a file of its own: through pipes read one after another, a process whose
+    # pipe is full would wait for its turn to be read, and the processes would not all run at once.
+    outputs = [tempfile.TemporaryFile('w+') for _ in paths]
     try:
-        procs = [subprocess.Popen(solve_command(dmsolve, path, 1, seconds, hash_mb), stdout=subprocess.PIPE, text=True)
-                 for path in paths]
-        results = [r for proc in procs for r in json_results(proc.communicate()[0])]
+        procs = [subprocess.Popen(solve_command(dmsolve, path, 1, seconds, hash_mb), stdout=out, text=True)
+                 for path, out in zip(paths, outputs)]
+        for proc in procs:
+            proc.wait()
+        results = []
+        for out in outputs:
+            out.seek(0)
+            results += json_results(out.read())
     finally:
         for path in paths:
             os.unlink(path)
+        for out in outputs:
+            out.close()
     nodes = sum(r.get('solve_nodes', 0) for r in results)
     total = sum(r.get('solve_seconds', 0.0) for r in results)
     return nodes / total if total > 0 else 0
@@ -130,6 +151,8 @@ def main():
     parser.add_argument('--processes', type=int, default=0, help='N single-thread processes at once instead')
     parser.add_argument('--whole', action='store_true',
                         help='keep the tries and the re-check (a user\'s run); batch x is then its speed-up')
+    parser.add_argument('--save', default='',
+                        help='folder to keep each run\'s JSON results in (SET-THREADSt.jsonl), problem by problem')
     args = parser.parse_args()
     sets = problem_sets(args.data, os.path.join(HERE, 'double_move_problems.epd'))
     if args.processes:
@@ -145,6 +168,8 @@ def main():
         walls = {}
         for threads in thread_counts:
             results, cpu, wall = run_set(args.dmsolve, sets[name], threads, args.time, args.hash, args.whole)
+            if args.save:
+                save_results(args.save, f'{name}-{threads}t.jsonl', results)
             solved = sum(r.get('status') in ('solved', 'no-solution') for r in results)
             times = [r.get('solve_seconds', 0.0) for r in results]
             nodes = sum(r.get('solve_nodes', 0) for r in results)
