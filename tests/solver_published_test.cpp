@@ -41,6 +41,13 @@ TEST_CASE("Popeye: helpmates and help stalemates, short", "[solver][published]")
                               {"h#0.5", "h#1", "h#1.5", "h#2", "h=0.5", "h=1", "h=1.5", "h=2"}));
 }
 
+// Lines of five turns of the attacker or more are split four moves deep among the threads
+// (solver.cpp, split_help): the quick ones of them, on two threads, must give exactly Popeye's
+// solutions, none lost or found twice by the split.
+TEST_CASE("Popeye: helpmates of five moves and more, the quick ones", "[solver][published]") {
+  check_all(with_stipulations(popeye_problems("h"), {"h#5", "h#8", "h#9"}));
+}
+
 TEST_CASE("Popeye: helpmates and help stalemates, long", "[solver][published][slow]") {
   std::vector<PublishedProblem> longer;
   for (const auto& p : popeye_problems("h")) {

@@ -1,9 +1,13 @@
 // The verdict, the keys, the solutions and the length do not depend on the thread count.
 
+#include <cstdint>
+#include <set>
+
 #include <catch2/catch.hpp>
 
 #include "solver/search/candidate_pool.h"
 #include "solver/search/dfpn.h"
+#include "solver/search/help_search.h"
 #include "solver/search/root_turns.h"
 #include "solver_support.h"
 #include "test_data.h"
@@ -98,4 +102,65 @@ TEST_CASE("progress reports come while the workers search", "[solver][threads]")
       CHECK(reports[i].decided <= reports[i].candidates);
     }
   }
+}
+
+// A help problem is split into tasks, the lines of its first moves that the search goes on
+// from (HelpSearch::split); solved one by one, the tasks must find every solution of the
+// whole search, each once, and a split over its cap must say that it was given up.
+TEST_CASE("the tasks of a split help search find its solutions, each once", "[solver][threads][help]") {
+  using namespace dm;
+  using namespace dm::search;
+  const auto problems = popeye_problems("h#5");
+  REQUIRE_FALSE(problems.empty());
+  const PublishedProblem& problem = problems.front();
+  INFO(problem.fen << " " << problem.stipulation);
+  const Position start = position_of("chess", problem.fen);
+  const Stipulation stipulation = *parse_stipulation(problem.stipulation);
+  const NodeRules rules = NodeRules::for_problem(stipulation, start, nullptr);
+  const EndingBound bound(start.variant(), stipulation.goal);
+
+  std::multiset<std::string> whole;
+  {
+    TranspositionTable tt(16);
+    SearchControl control({});
+    HelpSearch search(rules, tt, control, &bound);
+    Position pos = start;
+    std::vector<Line> lines;
+    search.solve(pos, rules.root_turns(), {}, lines);
+    for (const Line& line : lines) whole.insert(line_to_uci(line));
+  }
+  REQUIRE(whole.size() == problem.expected.size());
+
+  TranspositionTable tt(16);
+  SearchControl control({});
+  std::vector<std::vector<PlayedMove>> tasks;
+  std::vector<Line> within;
+  Position pos = start;
+  HelpSearch splitter(rules, tt, control, &bound);
+  REQUIRE(splitter.split(pos, rules.root_turns(), 4, SIZE_MAX, tasks, within));
+  CHECK(within.empty());
+  REQUIRE(tasks.size() > 1);
+  std::multiset<std::string> from_tasks;
+  for (const std::vector<PlayedMove>& task : tasks) {
+    REQUIRE(task.size() == 4);
+    Position child = start;
+    std::vector<StateInfo> st(task.size());
+    int turns = rules.root_turns();
+    for (size_t k = 0; k < task.size(); ++k) {
+      child.do_move(task[k].move, st[k]);
+      turns = rules.child_turns(task[k].mover, child, turns);
+    }
+    HelpSearch search(rules, tt, control, &bound);
+    std::vector<Line> lines;
+    search.solve(child, turns, task, lines);
+    for (const Line& line : lines) from_tasks.insert(line_to_uci(line));
+  }
+  CHECK(from_tasks == whole);
+
+  TranspositionTable fresh(16);
+  std::vector<std::vector<PlayedMove>> capped;
+  HelpSearch over_cap(rules, fresh, control, &bound);
+  const size_t cap = tasks.size() / 2;
+  CHECK_FALSE(over_cap.split(pos, rules.root_turns(), 4, cap, capped, within));
+  CHECK(capped.size() > cap);
 }

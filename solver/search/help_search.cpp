@@ -26,6 +26,18 @@ void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMo
   search(pos, turns_left, 0, false);
 }
 
+bool HelpSearch::split(Position& pos, int turns_left, int moves, size_t max_tasks,
+                       std::vector<std::vector<PlayedMove>>& tasks, std::vector<Line>& solutions) {
+  solutions_ = &solutions;
+  tasks_ = &tasks;
+  split_moves_ = size_t(moves);
+  max_tasks_ = max_tasks;
+  path_.clear();
+  search(pos, turns_left, 0, false);
+  tasks_ = nullptr;
+  return tasks.size() <= max_tasks;
+}
+
 HelpSearch::Child HelpSearch::child_of(Position& pos, Move m, Color mover, int turns_left) const {
   // Where every turn is one move, every move ends its turn.
   if (!pos.variant().is_multi_move()) {
@@ -44,6 +56,10 @@ void HelpSearch::record() {
 }
 
 bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked) {
+  if (tasks_ && path_.size() == split_moves_) {
+    tasks_->push_back(path_);
+    return false;
+  }
   // The attacker's last turn has ended: the goal is reached here or the line fails. Nothing is
   // stored for these leaves, so the table is not asked.
   if (turns_left == 0) {
@@ -127,9 +143,11 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   }
 
   bool found = false;
+  const size_t tasks_before = tasks_ ? tasks_->size() : 0;
   for (size_t i = 0; i < children_[size_t(ply)].size(); ++i) {
     const Child c = children_[size_t(ply)][i];  // children_ may grow below: indexed afresh
     if (control_.stopped()) return true;
+    if (tasks_ && tasks_->size() > max_tasks_) return true;
     if (look_ahead && tt_.has_no_exact_solution(c.key, c.turns)) continue;
     StateInfo st;
     pos.do_move(c.move, st);
@@ -139,7 +157,10 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     path_.pop_back();
     pos.undo_move(c.move);
   }
-  if (!found && !control_.stopped()) tt_.store_no_exact_solution(key, turns_left, nodes_.total() - nodes_before);
+  const bool tasks_below = tasks_ && tasks_->size() != tasks_before;
+  if (!found && !tasks_below && !control_.stopped()) {
+    tt_.store_no_exact_solution(key, turns_left, nodes_.total() - nodes_before);
+  }
   return found || control_.stopped();
 }
 

@@ -42,6 +42,14 @@ class HelpSearch {
   // that led to pos from the problem position.
   void solve(Position& pos, int turns_left, const std::vector<PlayedMove>& prefix, std::vector<Line>& solutions);
 
+  // The tasks of a parallel solve: the lines of `moves` moves from pos that the search goes on
+  // from, with its pruning and its table, each appended to `tasks` as the moves to its position;
+  // the solutions of fewer moves go to `solutions`. A node is stored as failed only where no
+  // task was left below it. False, with the tasks incomplete, once there are more than
+  // max_tasks of them.
+  bool split(Position& pos, int turns_left, int moves, size_t max_tasks, std::vector<std::vector<PlayedMove>>& tasks,
+             std::vector<Line>& solutions);
+
  private:
   // A move to search from a node, with its child's attacker turns left and key where they
   // were looked at before the move is searched.
@@ -66,6 +74,10 @@ class HelpSearch {
   std::vector<PlayedMove> path_;
   std::vector<std::vector<Child>> children_;  // per ply, reused
   std::vector<Line>* solutions_ = nullptr;
+  // While splitting: where the lines of split_moves_ moves go instead of being searched.
+  std::vector<std::vector<PlayedMove>>* tasks_ = nullptr;
+  size_t split_moves_ = 0;
+  size_t max_tasks_ = 0;
   NodeCounter nodes_;
 };
 

@@ -1,7 +1,9 @@
 #include "solver/search/solver.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cstdint>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -259,52 +261,40 @@ void take_lines(std::vector<std::vector<Line>>& found, const SearchControl& cont
   }
 }
 
-// Help play: the first two moves of every line split the enumeration into tasks, enough of
-// them that one first move with a big tree below it does not leave threads idle. The lines
-// of one move (h#0.5) are found while splitting.
+// Help play: the first moves of every line split the enumeration into tasks, enough of them
+// that one first move with a big tree below it does not leave threads idle: the first two
+// moves, and in lines of kLongSplitTurns attacker turns or more the first four. The trees below
+// two moves of a long line are far from even: one of the 128 tasks of popeye-59 (h=7) took 29%
+// of the whole search on one thread, so that no number of threads could make it more than 3.4
+// times as fast; below four moves the largest of its 11,523 took 3%, with 0.01% more nodes in
+// all. The split is the search itself down to the tasks (HelpSearch::split), with its pruning
+// and its table; a split of four moves that would leave more than kMaxHelpTasks tasks is given
+// up for one of two.
+constexpr int kShortSplitMoves = 2;
+constexpr int kLongSplitMoves = 4;
+constexpr int kLongSplitTurns = 5;
+constexpr size_t kMaxHelpTasks = size_t(1) << 18;
+
 struct HelpSplit {
-  std::vector<std::vector<PlayedMove>> prefixes;  // the tasks: two moves each
-  std::vector<Line> solutions;                    // lines already complete after one move
+  std::vector<std::vector<PlayedMove>> tasks;  // the moves to each task's position
+  std::vector<Line> solutions;                 // lines complete within the split
 };
 
-HelpSplit split_help(const Position& pos, const NodeRules& rules) {
+HelpSplit split_help(const Position& pos, const NodeRules& rules, HelpSearch& search) {
   HelpSplit split;
-  Position first = pos;
-  MoveList moves;
-  generate_legal(first, moves);
-  const Color mover = first.side_to_move();
-  for (const Move m : moves) {
-    StateInfo st;
-    first.do_move(m, st);
-    const int turns = rules.child_turns(mover, first, rules.root_turns());
-    const NodeValue value = rules.evaluate(first, turns);
-    if (value == NodeValue::Proven) split.solutions.push_back(split_turns({{m, mover}}));
-    if (value == NodeValue::Open) {
-      MoveList replies;
-      generate_legal(first, replies);
-      for (const Move r : replies) split.prefixes.push_back({{m, mover}, {r, first.side_to_move()}});
-    }
-    first.undo_move(m);
+  Position root = pos;
+  if (rules.root_turns() >= kLongSplitTurns &&
+      search.split(root, rules.root_turns(), kLongSplitMoves, kMaxHelpTasks, split.tasks, split.solutions)) {
+    return split;
   }
+  split = {};
+  search.split(root, rules.root_turns(), kShortSplitMoves, SIZE_MAX, split.tasks, split.solutions);
   return split;
 }
 
 void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
                 Workers& workers, SearchControl& control, SolveResult& result) {
   result.length = rules.root_turns();
-  Position root_pos = pos;
-  HelpSplit split;
-  if (rules.evaluate(root_pos, rules.root_turns()) == NodeValue::Open) split = split_help(pos, rules);
-  std::vector<std::vector<Line>> found(split.prefixes.size());
-  std::atomic<size_t> decided{0};
-  ProgressMonitor monitor(options, [&] {
-    Progress p;
-    p.nodes = control.nodes();
-    p.seconds = control.elapsed_seconds();
-    p.candidates = split.prefixes.size();
-    p.decided = decided.load(std::memory_order_relaxed);
-    return p;
-  });
   // The ending bound (its tables take about 2 ms), for help play of two turns or more; in
   // variants of turns of several moves, its count of the moves left only (counts_moves holds
   // wherever applies does).
@@ -312,17 +302,33 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
   if (rules.root_turns() >= 2 && EndingBound::counts_moves(pos.variant(), rules.stipulation().goal)) {
     ending_bound.emplace(pos.variant(), rules.stipulation().goal);
   }
-  workers.for_each(split.prefixes.size(), [&](size_t i) {
-    const std::vector<PlayedMove>& prefix = split.prefixes[i];
+  const EndingBound* const bound = ending_bound ? &*ending_bound : nullptr;
+  Position root_pos = pos;
+  HelpSplit split;
+  if (rules.evaluate(root_pos, rules.root_turns()) == NodeValue::Open) {
+    HelpSearch splitter(rules, tt, control, bound);
+    split = split_help(pos, rules, splitter);
+  }
+  std::vector<std::vector<Line>> found(split.tasks.size());
+  std::atomic<size_t> decided{0};
+  ProgressMonitor monitor(options, [&] {
+    Progress p;
+    p.nodes = control.nodes();
+    p.seconds = control.elapsed_seconds();
+    p.candidates = split.tasks.size();
+    p.decided = decided.load(std::memory_order_relaxed);
+    return p;
+  });
+  workers.for_each(split.tasks.size(), [&](size_t i) {
+    const std::vector<PlayedMove>& prefix = split.tasks[i];
     Position child = pos;
-    StateInfo st[2];
+    std::array<StateInfo, kLongSplitMoves> st;
     int turns = rules.root_turns();
     for (size_t k = 0; k < prefix.size(); ++k) {
       child.do_move(prefix[k].move, st[k]);
       turns = rules.child_turns(prefix[k].mover, child, turns);
     }
-    control.add_nodes(prefix.size());
-    HelpSearch search(rules, tt, control, ending_bound ? &*ending_bound : nullptr);
+    HelpSearch search(rules, tt, control, bound);
     search.solve(child, turns, prefix, found[i]);
     decided.fetch_add(1, std::memory_order_relaxed);
   });
