@@ -129,6 +129,7 @@ TEST_CASE("the tasks of a split help search find its solutions, each once", "[so
     search.solve(pos, rules.root_turns(), {}, lines);
     for (const Line& line : lines) whole.insert(line_to_uci(line));
   }
+  REQUIRE(std::set<std::string>(whole.begin(), whole.end()) == problem.expected);
   REQUIRE(whole.size() == problem.expected.size());
 
   TranspositionTable tt(16);
