@@ -43,7 +43,9 @@ class ListSink {
 };
 
 // A list of the moves that may give check (Position::may_give_check): the others are dropped
-// as they come, unplayed.
+// as they come, unplayed. The plain moves of a piece are sifted as one set of targets, with the
+// test of may_give_check turned around: a leap is symmetric (piece.h), so the piece attacks the
+// king from `to` exactly when `to` is one of the king's own leaps of that kind.
 class CheckSink {
  public:
   static constexpr bool kAnyWillDo = false;
@@ -53,7 +55,13 @@ class CheckSink {
     if (pos_.may_give_check(m, info_)) list_.push_back(m);
   }
   void add_targets(Square from, Bitboard targets) {
-    while (targets) add(Move(from, pop_lsb(targets)));
+    const Geometry& g = pos_.geometry();
+    const PieceType moved = type_of(pos_.piece_on(from));
+    Bitboard checking = g.leaps(moved, info_.king);
+    if (g.rides_orthogonal(moved)) checking |= info_.orthogonal;
+    if (g.rides_diagonal(moved)) checking |= info_.diagonal;
+    if (has(info_.discoverers, from)) checking |= ~g.line(info_.king, from);  // uncovered off its line
+    for (targets &= checking; targets;) list_.push_back(Move(from, pop_lsb(targets)));
   }
   void add_pawn_targets(Bitboard targets, int step, Bitboard last_rank, const PieceTypeList& promotions) {
     for_each_pawn_move(targets, step, last_rank, promotions, [this](Move m) { add(m); });

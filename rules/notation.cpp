@@ -138,8 +138,12 @@ std::string move_to_san(const Position& pos, Move m) {
       if (capture) san += char('a' + file_of(from));
     } else {
       san += describe(piece).letter;
+      // Moves are symmetric (piece.h): another piece of the kind reaches `to` only from a square
+      // it would reach from `to`, or by castling. Where none can (nearly always), no move is made.
+      const Bitboard others = pos.geometry().attacks(piece, to, pos.pieces()) &
+                              pos.pieces(pos.side_to_move(), piece) & ~square_bb(from);
       MoveList moves;
-      generate_legal(pos, moves);
+      if (others || (piece == PieceType::King && pos.castling_rights())) generate_legal(pos, moves);
       bool ambiguous = false;
       bool same_file = false;
       bool same_rank = false;

@@ -30,9 +30,7 @@ Outcome outcome(const Position& pos) {
   if (king_lost(pos)) return {win_for(~side), "king captured"};
   if (variant.king_rule == KingRule::Ordinary && !pos.pieces(side)) return {win_for(side), "no pieces"};
 
-  MoveList moves;
-  generate_legal(pos, moves);
-  if (!moves.empty()) return {};
+  if (has_legal_move(pos)) return {};
 
   if (pos.in_check()) return {win_for(~side), "checkmate"};
   if (variant.losing_options) {

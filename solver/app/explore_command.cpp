@@ -16,6 +16,9 @@
 #include "solver/explore/move_proof.h"
 #ifdef DMSOLVE_WITH_MPI
 #include "solver/explore/mpi_pool.h"
+#elif defined(DMSOLVE_MPI_PROGRAM)
+#include "solver/app/mpi_handover.h"
+#include "solver/explore/mpi_launch.h"
 #endif
 #include "solver/files/whole_file.h"
 #include "solver/report/explore_format.h"
@@ -49,6 +52,11 @@ std::string proof_name(const Turn& turn, bool compressed) {
 int run_explore(const std::vector<std::string>& args) {
 #ifdef DMSOLVE_WITH_MPI
   explore::MpiSession mpi;  // under mpirun: rank 0 leads, the others run jobs
+#elif defined(DMSOLVE_MPI_PROGRAM)
+  if (explore::launched_by_mpi()) {
+    std::cerr << "dmsolve explore: under an MPI launcher, " << hand_over(DMSOLVE_MPI_PROGRAM, "explore", args) << std::endl;
+    return kExitFailure;
+  }
 #endif
   namespace po = boost::program_options;
   std::string variant_name;

@@ -9,6 +9,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "solver/explore/mpi_launch.h"
 #include "solver/explore/pool_messages.h"
 
 namespace dm::explore {
@@ -83,8 +84,7 @@ std::string receive_probed(const MPI_Status& probed) {
 }
 
 MpiSession::MpiSession() {
-  const bool launched = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") || std::getenv("PMIX_RANK");
-  if (!launched) return;
+  if (!launched_by_mpi()) return;
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   initialized_ = true;

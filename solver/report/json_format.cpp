@@ -1,5 +1,8 @@
 #include "solver/report/json_format.h"
 
+#include <optional>
+
+#include "solver/report/json_writer.h"
 #include "solver/report/turn_text.h"
 #include "solver/tree/tree_turns.h"
 
@@ -7,145 +10,195 @@ namespace dm::report {
 
 namespace {
 
-using nlohmann::ordered_json;
 using tree::AttackNode;
 
-ordered_json turn_json(const Position& pos, const Turn& turn, tree::Ending ending = tree::Ending::None) {
-  return {{"uci", turn_to_uci(turn)}, {"san", turn_san(pos, turn, ending)}};
+// {"uci": ..., "san": ...}, the members of a turn; the caller opens and closes its object.
+void turn_members(JsonWriter& out, const Position& pos, const Turn& turn, tree::Ending ending = tree::Ending::None) {
+  out.key("uci").value(turn_to_uci(turn));
+  out.key("san").value(turn_san(pos, turn, ending));
 }
 
-ordered_json defences_json(const std::vector<tree::DefenceGroup>& groups, const Position& pos);
+void turn_object(JsonWriter& out, const Position& pos, const Turn& turn, tree::Ending ending) {
+  out.begin_object();
+  turn_members(out, pos, turn, ending);
+  out.end_object();
+}
 
-ordered_json attack_json(const AttackNode& node, const Position& pos) {
-  ordered_json out = turn_json(pos, node.turn, node.ending);
-  out["ending"] = ending_name(node.ending);
-  out["length"] = node.length;
-  out["duals"] = ordered_json::array();
-  for (const Turn& dual : node.duals) out["duals"].push_back(turn_json(pos, dual, node.ending));
-  const Position after = after_turn(pos, node.turn);
-  out["threats"] = ordered_json::array();
+void defences_array(JsonWriter& out, const std::vector<tree::DefenceGroup>& groups, const Position& pos);
+
+void attack_object(JsonWriter& out, const AttackNode& node, const Position& pos) {
+  out.begin_object();
+  turn_members(out, pos, node.turn, node.ending);
+  out.key("ending").value(ending_name(node.ending));
+  out.key("length").value(node.length);
+  out.key("duals").begin_array();
+  for (const Turn& dual : node.duals) turn_object(out, pos, dual, node.ending);
+  out.end_array();
+  // A final move (most of a tree's nodes) has nothing below it: the position after it is not made.
+  std::optional<Position> after;
+  if (!node.threats.empty() || !node.defences.empty()) after = after_turn(pos, node.turn);
+  out.key("threats").begin_array();
   // A threat is played as if the defender passed its turn.
-  if (const auto passed = tree::passed_position(after)) {
-    for (const AttackNode& threat : node.threats) out["threats"].push_back(attack_json(threat, *passed));
+  if (!node.threats.empty()) {
+    if (const auto passed = tree::passed_position(*after)) {
+      for (const AttackNode& threat : node.threats) attack_object(out, threat, *passed);
+    }
   }
-  out["defences"] = defences_json(node.defences, after);
-  return out;
+  out.end_array();
+  out.key("defences");
+  defences_array(out, node.defences, after ? *after : pos);  // no defences: pos is not read
+  out.end_object();
 }
 
 // Defender turns in pos grouped by the answer.
-ordered_json defences_json(const std::vector<tree::DefenceGroup>& groups, const Position& pos) {
-  ordered_json out = ordered_json::array();
+void defences_array(JsonWriter& out, const std::vector<tree::DefenceGroup>& groups, const Position& pos) {
+  out.begin_array();
   for (const tree::DefenceGroup& group : groups) {
-    ordered_json g;
-    g["turns"] = ordered_json::array();
-    for (const Turn& turn : group.turns) g["turns"].push_back(turn_json(pos, turn, group.ending));
-    g["ending"] = ending_name(group.ending);
-    g["answer"] = group.answer.empty() || group.turns.empty()
-                      ? ordered_json(nullptr)
-                      : attack_json(group.answer.front(), after_turn(pos, group.turns.front()));
-    out.push_back(std::move(g));
+    out.begin_object();
+    out.key("turns").begin_array();
+    for (const Turn& turn : group.turns) turn_object(out, pos, turn, group.ending);
+    out.end_array();
+    out.key("ending").value(ending_name(group.ending));
+    out.key("answer");
+    if (group.answer.empty() || group.turns.empty()) {
+      out.null();
+    } else {
+      attack_object(out, group.answer.front(), after_turn(pos, group.turns.front()));
+    }
+    out.end_object();
   }
-  return out;
+  out.end_array();
 }
 
-ordered_json line_json(const search::Line& line, const Position& start, const search::Stipulation& stipulation) {
-  ordered_json out = ordered_json::array();
+void line_array(JsonWriter& out, const search::Line& line, const Position& start, const search::Stipulation& stipulation) {
+  out.begin_array();
   Position pos = start;
   const search::Line played = played_line(line, stipulation);
   for (size_t i = 0; i < played.size(); ++i) {
     const Position after = after_turn(pos, played[i]);
     const bool last = i + 1 == played.size();
     const tree::Ending ending = last ? tree::ending_of(after, stipulation, pos.side_to_move()) : tree::Ending::None;
-    if (!is_pass(played[i])) out.push_back(turn_json(pos, played[i], ending));  // the turns of the line alone
+    if (!is_pass(played[i])) turn_object(out, pos, played[i], ending);  // the turns of the line alone
     pos = after;
   }
-  return out;
+  out.end_array();
 }
 
-ordered_json tree_field(const tree::SolutionTree& tree) {
-  ordered_json out;
-  if (tree.stipulation.has_lines()) {
-    out["solutions"] = ordered_json::array();
-    for (const search::Line& line : tree.solutions) out["solutions"].push_back(line_json(line, tree.position, tree.stipulation));
-    out["set_play"] = ordered_json::array();
-    if (const auto passed = tree::passed_position(tree.position)) {
-      for (const search::Line& line : tree.set_play) out["set_play"].push_back(line_json(line, *passed, tree.stipulation));
+void tries_array(JsonWriter& out, const tree::SolutionTree& tree) {
+  out.begin_array();
+  for (const tree::Try& t : tree.tries) {
+    out.begin_object();
+    out.key("play");
+    attack_object(out, t.play, tree.position);
+    out.key("stalemates").value(t.stalemates);
+    out.key("refutations").begin_array();
+    const Position after = after_turn(tree.position, t.play.turn);
+    for (const tree::Refutation& r : t.refutations) {
+      out.begin_object();
+      turn_members(out, after, r.turn);
+      out.key("ending").value(ending_name(r.ending));
+      out.end_object();
     }
-    out["solutions_complete"] = tree.solutions_complete;
-  } else {
-    out["keys"] = ordered_json::array();
-    for (const AttackNode& key : tree.keys) out["keys"].push_back(attack_json(key, tree.position));
-    out["tries"] = ordered_json::array();
-    for (const tree::Try& t : tree.tries) {
-      ordered_json j;
-      j["play"] = attack_json(t.play, tree.position);
-      j["stalemates"] = t.stalemates;
-      j["refutations"] = ordered_json::array();
-      const Position after = after_turn(tree.position, t.play.turn);
-      for (const tree::Refutation& r : t.refutations) {
-        ordered_json refutation = turn_json(after, r.turn);
-        refutation["ending"] = ending_name(r.ending);
-        j["refutations"].push_back(std::move(refutation));
-      }
-      out["tries"].push_back(std::move(j));
-    }
-    out["tries_complete"] = tree.tries_complete;
-    if (tree.stipulation.is_proof()) out["defences"] = defences_json(tree.defences, tree.position);
+    out.end_array();
+    out.end_object();
   }
-  out["rechecked"] = tree.rechecked;
-  return out;
+  out.end_array();
+}
+
+void tree_object(JsonWriter& out, const tree::SolutionTree& tree) {
+  out.begin_object();
+  if (tree.stipulation.has_lines()) {
+    out.key("solutions").begin_array();
+    for (const search::Line& line : tree.solutions) line_array(out, line, tree.position, tree.stipulation);
+    out.end_array();
+    out.key("set_play").begin_array();
+    if (const auto passed = tree::passed_position(tree.position)) {
+      for (const search::Line& line : tree.set_play) line_array(out, line, *passed, tree.stipulation);
+    }
+    out.end_array();
+    out.key("solutions_complete").value(tree.solutions_complete);
+  } else {
+    out.key("keys").begin_array();
+    for (const AttackNode& key : tree.keys) attack_object(out, key, tree.position);
+    out.end_array();
+    out.key("tries");
+    tries_array(out, tree);
+    out.key("tries_complete").value(tree.tries_complete);
+    if (tree.stipulation.is_proof()) {
+      out.key("defences");
+      defences_array(out, tree.defences, tree.position);
+    }
+  }
+  out.key("rechecked").value(tree.rechecked);
+  out.end_object();
+}
+
+void proof_object(JsonWriter& out, const tree::SolutionTree& tree) {
+  if (!tree.proof) {
+    out.null();
+    return;
+  }
+  out.begin_object();
+  out.key("nodes").value(tree.proof->nodes);
+  out.key("depth").value(tree.proof->depth);
+  out.key("file");
+  if (!tree.proof->file.empty() && !tree.proof->temporary) {
+    out.value(tree.proof->file);
+  } else {
+    out.null();
+  }
+  out.end_object();
 }
 
 }  // namespace
 
-ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& options) {
-  ordered_json out;
-  if (!options.id.empty()) out["id"] = options.id;
+std::string write_json(const tree::SolutionTree& tree, const FormatOptions& options) {
+  JsonWriter out(options.pretty);
+  out.begin_object();
+  if (!options.id.empty()) out.key("id").value(options.id);
   for (const auto& [name, value] : options.labels.fields()) {
-    if (name != "twin") out[name] = value;
+    if (name != "twin") out.key(name).value(value);
   }
   if (!options.labels.twin.empty()) {
-    out["twin"] = options.labels.twin;
-    out["twin_changes"] = options.labels.twin_changes;
-    out["twin_continued"] = options.labels.twin_continued;
+    out.key("twin").value(options.labels.twin);
+    out.key("twin_changes").value(options.labels.twin_changes);
+    out.key("twin_continued").value(options.labels.twin_continued);
   }
-  out["variant"] = tree.variant;
-  out["rules"] = tree.rule_options;
-  out["fen"] = tree.position.fen();
-  out["stipulation"] = tree.stipulation.to_string();
-  out["status"] = search::status_name(tree.status);
-  out["length"] = tree.length;
+  out.key("variant").value(tree.variant);
+  out.key("rules").value(tree.rule_options);
+  out.key("fen").value(tree.position.fen());
+  out.key("stipulation").value(tree.stipulation.to_string());
+  out.key("status").value(search::status_name(tree.status));
+  out.key("length").value(tree.length);
   if (tree.stipulation.has_lines()) {
-    std::vector<std::string> lines;
-    for (const auto& line : tree.solutions) lines.push_back(search::line_to_uci(line));
-    out["solutions"] = lines;
+    out.key("solutions").begin_array();
+    for (const auto& line : tree.solutions) out.value(search::line_to_uci(line));
+    out.end_array();
   } else {
-    std::vector<std::string> keys;
-    for (const auto& key : tree.keys) keys.push_back(turn_to_uci(key.turn));
-    out["keys"] = keys;
+    out.key("keys").begin_array();
+    for (const auto& key : tree.keys) out.value(turn_to_uci(key.turn));
+    out.end_array();
   }
-  out["nodes"] = tree.nodes;
-  out["seconds"] = tree.seconds;
-  out["solve_nodes"] = tree.solve_nodes;
-  out["solve_seconds"] = tree.solve_seconds;
-  out["threads"] = tree.threads;
+  out.key("nodes").value(tree.nodes);
+  out.key("seconds").value(tree.seconds);
+  out.key("solve_nodes").value(tree.solve_nodes);
+  out.key("solve_seconds").value(tree.solve_seconds);
+  out.key("threads").value(tree.threads);
   if (tree.stipulation.is_proof()) {
-    ordered_json proof(nullptr);
-    if (tree.proof) {
-      const bool kept = !tree.proof->file.empty() && !tree.proof->temporary;
-      proof = {{"nodes", tree.proof->nodes},
-               {"depth", tree.proof->depth},
-               {"file", kept ? ordered_json(tree.proof->file) : ordered_json(nullptr)}};
-    }
-    out["proof"] = proof;
-    if (!tree.proof_error.empty()) out["proof_error"] = tree.proof_error;
+    out.key("proof");
+    proof_object(out, tree);
+    if (!tree.proof_error.empty()) out.key("proof_error").value(tree.proof_error);
   }
-  out["tree"] = tree_field(tree);
-  return out;
+  out.key("tree");
+  tree_object(out, tree);
+  out.end_object();
+  return out.text();
 }
 
-std::string write_json(const tree::SolutionTree& tree, const FormatOptions& options) {
-  return options.pretty ? tree_to_json(tree, options).dump(2) : tree_to_json(tree, options).dump();
+nlohmann::ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& options) {
+  FormatOptions compact = options;
+  compact.pretty = false;
+  return nlohmann::ordered_json::parse(write_json(tree, compact));
 }
 
 }  // namespace dm::report

@@ -12,9 +12,11 @@
 
 namespace dm::report {
 
-nlohmann::ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& options);
-
-// One line (dump()) unless options.pretty, then indented by two spaces.
+// One line unless options.pretty, then indented by two spaces (json_writer.h: written as it
+// goes; a document of a tree's thousands of values cost more than solving a small problem).
 std::string write_json(const tree::SolutionTree& tree, const FormatOptions& options);
+
+// The same object read back as a document, for a caller that adds fields of its own (verify).
+nlohmann::ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& options);
 
 }  // namespace dm::report

@@ -30,7 +30,7 @@ std::vector<RootTurn> enumerate_root_turns(const Position& pos) {
   Position copy = pos;
   std::vector<RootTurn> out;
   for_each_turn(copy, [&](const Turn& turn, Position& after) {
-    out.push_back({turn, after});
+    out.emplace_back(turn, after);
     return true;
   });
   return out;

@@ -70,9 +70,9 @@ bool DirectAnnotator::works(Position& after, int turns) {
   return v == NodeValue::Proven;
 }
 
-int DirectAnnotator::shortest(const Position& pos, int max_turns) {
+int DirectAnnotator::shortest(const Position& pos, int max_turns, int min_turns) {
   Position copy = pos;
-  for (int k = 1; k <= max_turns; ++k) {
+  for (int k = min_turns; k <= max_turns; ++k) {
     const NodeValue v = dfpn_.solve(copy, k);
     if (v == NodeValue::Open) context_.incomplete.store(true, std::memory_order_relaxed);
     if (v == NodeValue::Proven) return k;
@@ -94,7 +94,7 @@ AttackNode DirectAnnotator::play(const RootTurn& t, int length, bool with_threat
   node.turn = t.moves;
   node.length = length;
   node.ending = ending_of(t.after, rules.stipulation(), rules.attacker());
-  if (game_over(t.after) || context_.control.stopped()) return node;
+  if (node.ending != Ending::None || context_.control.stopped()) return node;  // the game is over
   if (with_threats) node.threats = threats(t.after, length - 1);
   node.defences = defences(defender_turns(t.after, rules.stipulation()), length - 1);
   return node;
@@ -169,16 +169,17 @@ std::vector<RootTurn> DirectAnnotator::working_turns(const Position& pos, int tu
       // A turn of one move that mates gives check: the other moves are not played.
       MoveList checks;
       generate_checks(scratch, checks);
+      working.reserve(checks.size());  // a position is copied, not moved: no copies on growing
       for (const Move m : checks) {
         StateInfo st;
         scratch.do_move(m, st);
-        if (works(scratch, turns)) working.push_back({{m}, scratch});
+        if (works(scratch, turns)) working.emplace_back(Turn{m}, scratch);
         scratch.undo_move(m);
         if (context_.control.stopped()) break;
       }
     } else {
       search::for_each_turn(scratch, [&](const Turn& t, Position& after) {
-        if (works(after, turns)) working.push_back({t, after});
+        if (works(after, turns)) working.emplace_back(t, after);
         return !context_.control.stopped();
       });
     }
@@ -197,9 +198,14 @@ std::vector<RootTurn> DirectAnnotator::working_turns(const Position& pos, int tu
 }
 
 std::optional<AttackNode> DirectAnnotator::answer(const Position& pos, int turns_left) {
-  const int k = shortest(pos, turns_left);
-  if (k == 0) return std::nullopt;
+  // Most answers are final moves: their list answers "how short?" too.
+  int k = 1;
   std::vector<RootTurn> working = working_turns(pos, k);
+  if (working.empty()) {
+    k = shortest(pos, turns_left, 2);
+    if (k == 0) return std::nullopt;
+    working = working_turns(pos, k);
+  }
   std::optional<AttackNode> best;
   std::set<TurnIdentity> seen;
   for (const RootTurn& t : working) {

@@ -46,9 +46,9 @@ class DirectAnnotator {
   // left) forces the goal within them. `after` is searched on and restored.
   bool works(Position& after, int turns);
 
-  // The fewest turns, at most max_turns, with which the attacker (to move in pos) forces the
-  // goal; 0 when none do.
-  int shortest(const Position& pos, int max_turns);
+  // The fewest turns, from min_turns to max_turns, with which the attacker (to move in pos)
+  // forces the goal; 0 when none do.
+  int shortest(const Position& pos, int max_turns, int min_turns = 1);
 
   // The fewest turns with which the attacker turn t works, at most max_turns; 0 when none.
   int own_length(const search::RootTurn& t, int max_turns);

@@ -29,6 +29,7 @@ std::vector<search::RootTurn> distinct_turns(const Position& pos) {
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
 
   std::vector<search::RootTurn> out;
+  out.reserve(all.size());  // a position is copied, not moved: no copies on growing
   std::set<TurnIdentity> seen;
   for (const size_t i : order) {
     if (seen.insert(identity_of(all[i].moves, all[i].after)).second) out.push_back(std::move(all[i]));
