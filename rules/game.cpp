@@ -27,6 +27,7 @@ void Game::undo() {
 }
 
 std::string turn_to_san(const Position& pos, const Turn& turn) {
+  if (turn.size() == 1) return move_to_san(pos, turn.front());  // no game to play it on
   Game game(pos);
   std::string text;
   for (const Move m : turn) {

@@ -8,7 +8,8 @@
 # --enable-recovery the workers take it for dead after 30 s of silence and end, and so does
 # mpirun; the same command run again resumes from the store: the jobs committed before the
 # kill are kept unchanged, the resumed run adds jobs, and its table is the single process's,
-# with valid proofs. A store rank 0 refuses ends every rank with exit code 2.
+# with valid proofs. A store rank 0 refuses ends every rank with exit code 2. dmsolve itself
+# loads no MPI library: under mpirun its ranks are dmsolve-mpi's (solver/app/mpi_handover.h).
 # Usage: explore_mpi_test.sh path/to/dmsolve
 set -uo pipefail
 dmsolve=$1
@@ -42,6 +43,7 @@ check_proofs() {
 "${explore[@]}" --store "$dir/one.sqlite" >"$dir/one.json" 2>"$dir/err" || fail "one process: $(cat "$dir/err")"
 grep -q '"status":"open"' "$dir/one.json" && fail "the single run left a turn open"
 
+ldd "$dmsolve" | grep -q libmpi && fail "dmsolve loads MPI: $(ldd "$dmsolve" | grep libmpi)"
 "${mpi[@]}" "${explore[@]}" --store "$dir/three.sqlite" --proof-dir "$dir/p3" >"$dir/three.json" 2>"$dir/err" ||
   fail "mpirun -np 3: $(grep -v PMIX "$dir/err")"
 [ "$(table "$dir/one.json")" = "$(table "$dir/three.json")" ] ||
@@ -59,6 +61,8 @@ for _ in $(seq 1 200); do
   sleep 0.02
 done
 sleep 0.3
+program=$(readlink "/proc/$victim/exe" 2>/dev/null)
+[ -z "$victim" ] || [ "$(basename "$program")" = dmsolve-mpi ] || fail "rank 2 runs '$program', not dmsolve-mpi"
 [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || fail "rank 2 was not running to be killed"
 wait "$launcher" || fail "the run with a killed worker failed: $(grep -v PMIX "$dir/err")"
 [ "$(table "$dir/one.json")" = "$(table "$dir/killed.json")" ] ||

@@ -144,16 +144,9 @@ TEST_CASE("the tasks of a split help search find its solutions, each once", "[so
   std::multiset<std::string> from_tasks;
   for (const std::vector<PlayedMove>& task : tasks) {
     REQUIRE(task.size() == 4);
-    Position child = start;
-    std::vector<StateInfo> st(task.size());
-    int turns = rules.root_turns();
-    for (size_t k = 0; k < task.size(); ++k) {
-      child.do_move(task[k].move, st[k]);
-      turns = rules.child_turns(task[k].mover, child, turns);
-    }
     HelpSearch search(rules, tt, control, &bound);
     std::vector<Line> lines;
-    search.solve(child, turns, task, lines);
+    search.solve_task(start, rules.root_turns(), task, lines);
     for (const Line& line : lines) from_tasks.insert(line_to_uci(line));
   }
   CHECK(from_tasks == whole);

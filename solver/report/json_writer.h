@@ -28,8 +28,7 @@ class JsonWriter {
   JsonWriter& key(std::string_view name);
 
   void value(std::string_view text);
-  void value(const char* text) { value(std::string_view(text)); }
-  void value(const std::string& text) { value(std::string_view(text)); }
+  void value(const char* text) { value(std::string_view(text)); }  // not the bool overload
   void value(bool flag);
   void value(double number);
   template <std::integral T>

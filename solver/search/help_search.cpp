@@ -26,6 +26,18 @@ void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMo
   search(pos, turns_left, 0, false);
 }
 
+void HelpSearch::solve_task(const Position& root, int root_turns, const std::vector<PlayedMove>& task,
+                            std::vector<Line>& solutions) {
+  Position pos = root;
+  std::vector<StateInfo> states(task.size());
+  int turns_left = root_turns;
+  for (size_t k = 0; k < task.size(); ++k) {
+    pos.do_move(task[k].move, states[k]);
+    turns_left = rules_.child_turns(task[k].mover, pos, turns_left);
+  }
+  solve(pos, turns_left, task, solutions);
+}
+
 bool HelpSearch::split(Position& pos, int turns_left, int moves, size_t max_tasks,
                        std::vector<std::vector<PlayedMove>>& tasks, std::vector<Line>& solutions) {
   solutions_ = &solutions;

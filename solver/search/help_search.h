@@ -50,6 +50,11 @@ class HelpSearch {
   bool split(Position& pos, int turns_left, int moves, size_t max_tasks, std::vector<std::vector<PlayedMove>>& tasks,
              std::vector<Line>& solutions);
 
+  // Appends to `solutions` every solution below one of split's tasks of the search from `root`
+  // with `root_turns` attacker turns: the task's moves are played from root, then solve().
+  void solve_task(const Position& root, int root_turns, const std::vector<PlayedMove>& task,
+                  std::vector<Line>& solutions);
+
  private:
   // A move to search from a node, with its child's attacker turns left and key where they
   // were looked at before the move is searched.

@@ -4,6 +4,7 @@
 // are the solver's key candidates; two turns that reach the same position are different keys.
 
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "rules/position.h"
@@ -12,6 +13,10 @@
 namespace dm::search {
 
 struct RootTurn {
+  RootTurn() = default;
+  // For emplace_back: a position is copied, never moved, so it is best made in its place.
+  RootTurn(Turn turn, const Position& position) : moves(std::move(turn)), after(position) {}
+
   Turn moves;
   Position after;
 };

@@ -1,7 +1,6 @@
 #include "solver/search/solver.h"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -280,9 +279,8 @@ struct HelpSplit {
   std::vector<Line> solutions;                 // lines complete within the split
 };
 
-HelpSplit split_help(const Position& pos, const NodeRules& rules, HelpSearch& search) {
+HelpSplit split_help(Position& root, const NodeRules& rules, HelpSearch& search) {
   HelpSplit split;
-  Position root = pos;
   if (rules.root_turns() >= kLongSplitTurns &&
       search.split(root, rules.root_turns(), kLongSplitMoves, kMaxHelpTasks, split.tasks, split.solutions)) {
     return split;
@@ -307,7 +305,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
   HelpSplit split;
   if (rules.evaluate(root_pos, rules.root_turns()) == NodeValue::Open) {
     HelpSearch splitter(rules, tt, control, bound);
-    split = split_help(pos, rules, splitter);
+    split = split_help(root_pos, rules, splitter);
   }
   std::vector<std::vector<Line>> found(split.tasks.size());
   std::atomic<size_t> decided{0};
@@ -320,16 +318,8 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     return p;
   });
   workers.for_each(split.tasks.size(), [&](size_t i) {
-    const std::vector<PlayedMove>& prefix = split.tasks[i];
-    Position child = pos;
-    std::array<StateInfo, kLongSplitMoves> st;
-    int turns = rules.root_turns();
-    for (size_t k = 0; k < prefix.size(); ++k) {
-      child.do_move(prefix[k].move, st[k]);
-      turns = rules.child_turns(prefix[k].mover, child, turns);
-    }
     HelpSearch search(rules, tt, control, bound);
-    search.solve(child, turns, prefix, found[i]);
+    search.solve_task(pos, rules.root_turns(), split.tasks[i], found[i]);
     decided.fetch_add(1, std::memory_order_relaxed);
   });
   result.solutions = std::move(split.solutions);

@@ -38,7 +38,7 @@ struct Progress {
   double seconds = 0.0;
   ProofNumber root_pn = 1;  // the root's numbers over its undecided candidates
   ProofNumber root_dn = 1;
-  size_t candidates = 0;
+  size_t candidates = 0;  // the key candidates; in help and series play, the tasks
   size_t decided = 0;
 };
 
