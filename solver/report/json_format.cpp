@@ -192,7 +192,7 @@ std::string write_json(const tree::SolutionTree& tree, const FormatOptions& opti
   out.key("tree");
   tree_object(out, tree);
   out.end_object();
-  return out.text();
+  return out.take();
 }
 
 nlohmann::ordered_json tree_to_json(const tree::SolutionTree& tree, const FormatOptions& options) {

@@ -63,7 +63,7 @@ void JsonWriter::value(double number) {
     return;
   }
   char buffer[32];
-  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, number);
+  const char* end = std::to_chars(buffer, buffer + sizeof buffer, number).ptr;  // 32 bytes are enough
   const std::string_view digits(buffer, static_cast<size_t>(end - buffer));
   text_ += digits;
   // A number written without a point or an exponent still reads back as a double.
@@ -73,12 +73,6 @@ void JsonWriter::value(double number) {
 void JsonWriter::null() {
   start_value();
   text_ += "null";
-}
-
-void JsonWriter::strings(const std::vector<std::string>& texts) {
-  begin_array();
-  for (const std::string& text : texts) value(text);
-  end_array();
 }
 
 void JsonWriter::open(char bracket) {

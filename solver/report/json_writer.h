@@ -11,6 +11,7 @@
 #include <concepts>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace dm::report {
@@ -39,11 +40,10 @@ class JsonWriter {
   }
   void null();
 
-  // An array of strings, each a value.
-  void strings(const std::vector<std::string>& texts);
-
   // The text written so far.
   const std::string& text() const { return text_; }
+  // The whole text, handed over without a copy; the writer is left empty.
+  std::string take() { return std::move(text_); }
 
  private:
   void open(char bracket);
