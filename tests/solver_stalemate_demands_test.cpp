@@ -125,12 +125,14 @@ TEST_CASE("stalemate demands: the men that may make the defender's last move", "
   CHECK_FALSE(three.allows(move("d4", "f5")));
   CHECK_FALSE(three.allows(move("e5", "e4")));
   CHECK(none(last_men("k7/8/5b1p/4p3/3n4/8/8/4Q2K b - - 0 1")));
-  // Two free pawns: a move of one or a move in front of one may do, not the knight's, which
-  // leaves both pushes free (and from b5 keeps the move back as well).
+  // Two free pawns: a move in front of one may do, or a pawn's move that ends without a move of
+  // its own, here onto the long diagonal, where the queen may pin it; not the h-pawn's, which
+  // lands with its push free, nor the knight's, which leaves both pushes free (and from b5 keeps
+  // the move back as well).
   const auto pawns = last_men("k7/n7/7p/4p3/8/8/8/4Q2K b - - 0 1");
   CHECK(pawns.free_pawns == squares({"h6", "e5"}));
   CHECK(pawns.allows(move("e5", "e4")));
-  CHECK(pawns.allows(move("h6", "h5")));
+  CHECK_FALSE(pawns.allows(move("h6", "h5")));
   CHECK_FALSE(pawns.allows(move("a7", "c6")));
   CHECK_FALSE(pawns.allows(move("a7", "b5")));
   // The king: from b8 the e5 pawn is on its diagonal, where the queen may pin it; from b7 both
@@ -217,4 +219,42 @@ TEST_CASE("stalemate demands: where the attacker's second last move may land", "
         squares({"a8", "c5", "d5", "g5", "h4", "f3", "c4", "d4", "g4", "h3", "f2"}));
   // With three free pawns a move of Black's may leave one: every square.
   CHECK(landings("k7/8/7Q/2p1p1p1/8/8/8/4K3 w - - 0 1") == ~Bitboard(0));
+}
+
+TEST_CASE("stalemate demands: a pawn that moves keeps its demand where its push is free", "[solver][help]") {
+  // White has no rider and no pawn near promotion: no pin may hold a man. Black's knight on d4 is
+  // free, and so is the pawn. Its push to g4, in front of White's pawn, leaves it without a move:
+  // one demand is left (the knight's). From g6 the push lands with the square in front free: two
+  // are left, one more than White's last move meets.
+  const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
+  const auto stops = last_men("k7/8/8/6p1/3n4/6P1/8/6NK b - - 0 1");
+  CHECK(stops.free_pawns == squares({"g5"}));
+  CHECK(stops.allows(move("g5", "g4")));
+  CHECK_FALSE(stops.allows(move("d4", "f5")));
+  const auto pushes_on = last_men("k7/8/6p1/8/3n4/6P1/8/6NK b - - 0 1");
+  CHECK_FALSE(pushes_on.allows(move("g6", "g5")));
+  // A two-step that lands in front of a man stops the pawn, the step does not.
+  const auto two_step = last_men("k7/6p1/8/8/3n2P1/8/8/6NK b - - 0 1");
+  CHECK(two_step.allows(move("g7", "g5")));
+  CHECK_FALSE(two_step.allows(move("g7", "g6")));
+}
+
+TEST_CASE("stalemate demands: the attacker's second last move may stop a pawn's push", "[solver][help]") {
+  const auto landings = [](std::string_view fen) {
+    return StalemateDemands::second_last_landings(dm::test::position_of("chess", fen), Color::White);
+  };
+  // No pin may hold a man (White has knights only). Three demands: the knight on d4 and the pawns
+  // on g6 and c5. No move of Black's ends without a move of its own, so none leaves one unless
+  // White's move takes a man, stands in front of a pawn, or stands in front of a square a push
+  // lands on (g4, c3), where the push then stops.
+  CHECK(landings("k7/8/6p1/2p5/3n4/8/8/6NK w - - 0 1") ==
+        squares({"a8", "d4", "g6", "c5", "g5", "c4", "g4", "c3"}));
+  // With White's pawn on g4 the push to g5 stops already, leaving one: every square.
+  CHECK(landings("k7/8/6p1/2p5/3n2P1/8/8/6NK w - - 0 1") == ~Bitboard(0));
+  // A pawn's push that promotes stops where a man of some kind it may become has no move there.
+  // The pawn on a2 instead of c5: on a1 every kind has a move (a bishop to b2), so White's move
+  // must meet a demand; with Black's pawn on b2 (held by White's knight) a bishop on a1 has
+  // none, and a move of Black's may leave one.
+  CHECK(landings("k7/8/6p1/8/3n4/8/p7/1N4NK w - - 0 1") == squares({"a8", "d4", "g6", "a2", "g5", "a1", "g4"}));
+  CHECK(landings("k7/8/6p1/8/3n4/8/pp6/1N4NK w - - 0 1") == ~Bitboard(0));
 }

@@ -246,6 +246,63 @@ Bitboard add_men(const Geometry& g, const PinLines& lines, const MovingPieces& m
   return free_pieces;
 }
 
+// Whether a pawn of `defender` from `from` that lands on `to` may end without a move there: the
+// square in front is taken, or a pin may hold it there; promoting, where a man of a kind it may
+// promote to would have none there (its own men on all its squares, or a pin holding it).
+bool pawn_may_stop(const Position& pos, const PinLines& lines, Color defender, Square from, Square to) {
+  const Geometry& g = pos.geometry();
+  if (has(g.rank_bb(defender == Color::White ? g.ranks() - 1 : 0), to)) {
+    const Bitboard occupied = pos.pieces() & ~square_bb(from);
+    const Bitboard own = pos.pieces(defender) & ~square_bb(from);
+    for (const PieceType t : pos.variant().promotions) {
+      if (has(lines.holding(g, t), to) || !(g.attacks(t, to, occupied) & g.board() & ~own)) return true;
+    }
+    return false;
+  }
+  return has(lines.holding(g, PieceType::Pawn), to) || has(pos.pieces(), Square(to + pawn_forward(defender)));
+}
+
+// Whether a man of the defender's that makes a demand in men may end its own move without a move
+// left (see the top): a held man on a ray that holds two, a piece that may land where a pin may
+// hold it, a pushing pawn (of `pushing`) whose push or capture may land where it stops. Where
+// `enablers` is given the attacker is still to move: its pieces may move off a piece's ray, a
+// pawn's capture is taken wherever it may land (en passant too: in front of that square the
+// attacker's pawn stands now), and `enablers` gets the squares in front of a pawn's pushes, where
+// the attacker's move would stop them.
+bool own_may_stop(const Position& pos, Color attacker, const PinLines& lines, const StalemateDemands::LastMen& men,
+                  Bitboard pushing, Bitboard* enablers) {
+  const Geometry& g = pos.geometry();
+  const Color defender = ~attacker;
+  if (crowding(men.rays, men.held) > 0) return true;
+  const Bitboard occupied = pos.pieces();
+  const Bitboard own = pos.pieces(defender);
+  const Bitboard rays_through = enablers ? occupied & ~pos.pieces(attacker) : occupied;
+  for (Bitboard b = defender_pieces(pos, defender); b;) {
+    const Square man = pop_lsb(b);
+    const PieceType t = type_of(pos.piece_on(man));
+    if (g.attacks(t, man, rays_through) & g.board() & ~own & lines.holding(g, t)) return true;
+  }
+  const int forward = pawn_forward(defender);
+  const Bitboard capturable = enablers ? ~own : pos.pieces(attacker) | pos.ep_squares();
+  const Bitboard two_step_rank = g.rank_bb(defender == Color::White ? 2 : g.ranks() - 3);
+  const Bitboard last_rank = g.rank_bb(defender == Color::White ? g.ranks() - 1 : 0);
+  for (Bitboard b = pushing; b;) {
+    const Square pawn = pop_lsb(b);
+    for (Bitboard c = g.pawn_attacks(defender, pawn) & g.board() & capturable; c;) {
+      if (pawn_may_stop(pos, lines, defender, pawn, pop_lsb(c))) return true;
+    }
+    // The push (free: the pawn is of `pushing`), and the two-step from the square it passes.
+    Square to = Square(pawn + forward);
+    for (int step = 1; step <= 2; ++step, to = Square(to + forward)) {
+      if (pawn_may_stop(pos, lines, defender, pawn, to)) return true;
+      if (has(last_rank, to)) break;
+      if (enablers) *enablers |= square_bb(Square(to + forward));
+      if (!has(two_step_rank, to) || has(occupied, Square(to + forward))) break;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 StalemateDemands::StalemateDemands(const Position& pos, Color attacker) {
@@ -310,6 +367,10 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   const Bitboard king_moves = g.leaps(PieceType::King, men.king) & g.board() & ~pos.pieces(defender);
   men.king_squares = moving.king_squares(pos, pin, men.king, king_moves, pushing, 1, false);
   const Bitboard free_pieces = add_men(g, lines, moving, pushing, defender, men);
+  men.occupied = pos.pieces();
+  men.pawn_holding = lines.holding(g, PieceType::Pawn);
+  // Where a man's move may meet its own demand, the fewest left decide no_man_moves alike, but one.
+  if (men.fewest_demands_after_man() == 1) men.own_may_stop = own_may_stop(pos, attacker, lines, men, pushing, nullptr);
   const Bitboard free_pawns = men.free_pawns;
   const int count = popcount(free_pieces | free_pawns);
   if (count >= 4 || (count == 3 && !free_pawns)) {
@@ -331,15 +392,21 @@ Bitboard StalemateDemands::second_last_landings(const Position& pos, Color attac
   const PinLines lines = pin_lines(g, pin, men.king);
   const Bitboard pushing = pushing_pawns(pos, defender);
   add_men(g, lines, moving, pushing, defender, men);
-  // This move meets one demand at most, as the attacker's last does. Taking a man next to the
-  // king, it opens that square to the king as well.
+  // Where a man's move may meet its own demand, fewer than one demand or more than two left
+  // decide alike whether it may (see below); the test is made only where it may change that.
+  Bitboard stopping = 0;  // where this move lets a pawn's push end without a move
+  if (const int fewest_if_own = men.fewest_demands_after_man(); fewest_if_own == 1 || fewest_if_own == 2) {
+    men.own_may_stop = own_may_stop(pos, attacker, lines, men, pushing, &stopping);
+  }
+  // This move meets one demand at most, as the attacker's last does, or stops a pawn's push (see
+  // the top). Taking a man next to the king, it opens that square to the king as well.
   const Bitboard next_to_king = g.leaps(PieceType::King, men.king) & g.board();
   const int fewest = men.fewest_demands_after_man();
   if (fewest <= 1 || moving.king_squares(pos, pin, men.king, next_to_king & ~pos.pieces(defender), pushing, 1, true)) {
     return ~Bitboard(0);
   }
   if (fewest > 2 && !moving.king_squares(pos, pin, men.king, next_to_king, pushing, 2, true)) return 0;
-  return pos.pieces(defender) | pos.ep_squares() | men.aheads | men.held_aheads;
+  return pos.pieces(defender) | pos.ep_squares() | men.aheads | men.held_aheads | (men.own_may_stop ? 0 : stopping);
 }
 
 bool StalemateDemands::LastMen::no_man_moves() const {
@@ -359,7 +426,7 @@ int StalemateDemands::LastMen::most_met() const {
 }
 
 int StalemateDemands::LastMen::fewest_demands_after_man() const {
-  return popcount(demanding | free_pawns) + crowding(rays, held) - 1 - most_met();
+  return popcount(demanding | free_pawns) + crowding(rays, held) - int(own_may_stop) - most_met();
 }
 
 bool StalemateDemands::LastMen::allows(Move m) const {
@@ -367,7 +434,8 @@ bool StalemateDemands::LastMen::allows(Move m) const {
   if (!has(movers, m.from()) || !has(landings, m.to())) return false;
   // The demands left after the move: the man that moves, the pieces whose one way it lands on
   // and the pawn it stands in front of make none; a piece that moves keeps the move back, a
-  // demand, or a held man where a pin may hold it there.
+  // demand, or a held man where a pin may hold it there; a pawn that lands with its push free
+  // makes a demand.
   Bitboard met = square_bb(m.from());
   for (int i = 0; i < one_ways; ++i) {
     if (one_way[i].only == m.to()) met |= square_bb(one_way[i].man);
@@ -383,6 +451,9 @@ bool StalemateDemands::LastMen::allows(Move m) const {
     } else {
       keeps_move = true;
     }
+  } else {
+    keeps_move = m.promotion() == PieceType::None && !has(pawn_holding, m.to()) &&
+                 !has(occupied, Square(m.to() + forward));
   }
   return popcount((demanding | free_pawns) & ~met) + keeps_move + crowding(rays, held_left) <= 1;
 }

@@ -40,11 +40,26 @@
 // that a pin may hold and that have a move (a piece with a move, a pawn whose push is free), all
 // but one make demands, wherever the king's last move or a piece's lands.
 //
+// The man that moves takes its own demand away only where it ends without a move: a piece (which
+// keeps the move back) only where a pin may hold it; a pawn only where the square in front of its
+// new one is taken, where a pin may hold it, or where it promotes and a man of a kind it may
+// become would have no move there (its own men on all its squares, or a pin holding it; the move
+// itself, its kind known, is taken as ending so). A pawn that lands with its push free makes a
+// demand there. So where no man's move may end so (and no ray holds two men, one of which may
+// move off), the move meets one demand at most.
+//
 // One move earlier again, the attacker's second last move meets one demand at most too (it
 // takes a man, or stands in front of a pawn; every ray is counted already as one it may pin
 // along, with a pawn two ranks from promoting). So where no last move of the defender's would
 // leave one demand were the attacker to pass, only those moves may change it, and where none
-// would leave two, no move may.
+// would leave two, no move may. Where no man's move of the defender's may end without a move
+// were the attacker to pass, the attacker's move may also make one, by standing in front of the
+// square a pawn's push lands on; such a move captures nothing and stands in front of no pawn (the
+// square behind it is empty), so it meets no demand. A pawn's capture is taken as ending without
+// a move wherever the square in front of a square it may capture on is taken (or it may promote
+// there, or a pin may hold it there): the attacker's move may bring a man there to be captured,
+// or make a two-step past it (the square in front of the one passed holds that pawn now). A
+// piece's rays are taken as though the attacker's pieces had moved off them.
 //
 // It holds where the ending bound does (one move a turn, a royal king), for moves other than
 // castling: the bound is off while a castling right is left.
@@ -104,11 +119,17 @@ class StalemateDemands {
     Bitboard diagonal_riders = 0;
     std::array<OneWay, kMaxOneWay> one_way{};
     int one_ways = 0;
+    // Whether some man's move may take its own demand away (found only where that changes
+    // no_man_moves, true elsewhere), and what a pawn's move is judged by: where it is held after
+    // it, the squares a pin may hold it on.
+    bool own_may_stop = true;
+    Bitboard occupied = 0;
+    Bitboard pawn_holding = ~Bitboard(0);
     bool allows(Move m) const;
     // Whether no man's move is allowed, known without trying them (fewest_demands_after_man).
     bool no_man_moves() const;
     // The fewest demands a man's move may leave, where it moves and lands aside: it meets at
-    // most the demand of the man that moves and most_met() more.
+    // most the demand of the man that moves (where own_may_stop) and most_met() more.
     int fewest_demands_after_man() const;
     // The most demands one landing square meets: those of the pieces that share it as their one
     // way, and of the pawn it stands in front of.
