@@ -58,12 +58,16 @@ TEST_CASE("stalemate demands: a piece off its king's lines that moves must be ca
   CHECK(demands("k2b4/8/8/8/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
   CHECK(demands("k7/p7/8/8/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"a7", "a6"}));
   // A piece that cannot move makes none either: the knight on h7 is held by its bishop and
-  // pawns, and the pawns by White's (which must stay, and not be joined on a square the pawns
+  // pawns (the bishop on f8, on the king's rank, by a pin from h8, where the queen goes from
+  // b2), and the pawns by White's (which must stay, and not be joined on a square the pawns
   // capture on).
-  const auto held = demands("k4b2/7n/5p2/5Pp1/6P1/8/8/4Q2K w - - 0 1");
-  CHECK(has(held.meeting(at("e1")), at("c3")));
-  CHECK_FALSE(has(held.meeting(at("e1")), at("h4")));
+  const auto held = demands("k4b2/7n/5p2/5Pp1/6P1/8/1Q6/7K w - - 0 1");
+  CHECK(has(held.meeting(at("b2")), at("c3")));
+  CHECK_FALSE(has(held.meeting(at("b2")), at("h4")));
   CHECK(held.meeting(at("f5")) == squares({"f6"}));
+  // From e1 the queen reaches no square of the eighth rank beyond f8 (e8 is nearer): the bishop
+  // is free, and only its capture meets its demand.
+  CHECK(demands("k4b2/7n/5p2/5Pp1/6P1/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"f8"}));
 }
 
 TEST_CASE("stalemate demands: a pawn is blocked or captured", "[solver][help]") {
@@ -78,10 +82,10 @@ TEST_CASE("stalemate demands: a pawn is blocked or captured", "[solver][help]") 
   CHECK(has(king, at("e5")));
   CHECK_FALSE(has(king, at("d4")));
   CHECK_FALSE(has(king, at("f4")));
-  // Blocked by its own man (which, first on the long diagonal with White's bishop to pin it,
-  // makes no demand), with a capture on d4: only the knight there may take it away, by moving
-  // off (and not to f4), or the pawn is taken.
-  const auto capture = demands("k7/8/8/4p3/3Np3/8/8/B6K w - - 0 1");
+  // Blocked by its own man (which, first on the long diagonal with White's bishop to pin it from
+  // g2, makes no demand), with a capture on d4: only the knight there may take it away, by
+  // moving off (and not to f4), or the pawn is taken.
+  const auto capture = demands("k7/8/8/4p3/3Np3/7B/8/7K w - - 0 1");
   CHECK(has(capture.meeting(at("d4")), at("f5")));
   CHECK_FALSE(has(capture.meeting(at("d4")), at("f4")));
   CHECK(capture.meeting(at("h1")) == squares({"e5"}));
@@ -135,9 +139,10 @@ TEST_CASE("stalemate demands: the men that may make the defender's last move", "
   CHECK_FALSE(pawns.allows(move("h6", "h5")));
   CHECK_FALSE(pawns.allows(move("a7", "c6")));
   CHECK_FALSE(pawns.allows(move("a7", "b5")));
-  // The king: from b8 the e5 pawn is on its diagonal, where the queen may pin it; from b7 both
-  // pawns are off its lines.
-  CHECK(pawns.king_squares == squares({"b8"}));
+  // The king: from b8 the e5 pawn is on its diagonal, where the queen may pin it (from g3), but
+  // the knight on a7 would stand at the end of a diagonal, with no square beyond it for a pinner:
+  // two demands. From b7 both pawns are off its lines. No king's move may do.
+  CHECK(pawns.king_squares == 0);
   // The bishop on h2 goes one way only (to g1; the pawn on g3 holds the other, and the king on
   // g2 blocks the pawn): the knight's move to g1 takes that away, and the knight, first on the
   // long diagonal, makes no demand of its own. But the knight keeps the move back from g1, and
@@ -194,11 +199,15 @@ TEST_CASE("stalemate demands: where the king's last move may go", "[solver][help
   // the queen's move may meet. From b8 and b7 both are off the king's lines.
   const auto two = last_men("k7/8/5b2/8/3n4/8/8/4Q2K b - - 0 1");
   CHECK(two.king_squares == squares({"a7"}));
-  // Two free pawns, e6 and h6, and White riding diagonals only: the king's move leaves one where
-  // it lands on the diagonal of one of them (d5, d7: e6) or in front of one (e5: e6 blocked).
+  // Two free pawns, e6 and h6, and White's bishop on b1: the king's move leaves one where it lands
+  // on a diagonal with one of them, with a square beyond it that the bishop reaches in one move
+  // (d7: e6, and the bishop on f5), or in front of one (e5: e6 blocked). From d5 the bishop would
+  // have to pin from f7 or g8, which it does not reach.
   const auto pawns = last_men("8/8/3kp2p/8/8/8/8/1B5K b - - 0 1");
   CHECK(pawns.free_pawns == squares({"e6", "h6"}));
-  CHECK(pawns.king_squares == squares({"d5", "d7", "e5"}));
+  CHECK(pawns.king_squares == squares({"d7", "e5"}));
+  // From h7 the bishop reaches g8 in one move as well as f5: d5 too.
+  CHECK(last_men("8/7B/3kp2p/8/8/8/8/7K b - - 0 1").king_squares == squares({"d5", "d7", "e5"}));
 }
 
 TEST_CASE("stalemate demands: where the attacker's second last move may land", "[solver][help]") {

@@ -6,25 +6,35 @@ namespace dm::search {
 
 namespace {
 
-// The ways of the rays along which the attacker may pin after `moves` moves: those its pieces
-// ride, and every way where it has a pawn that many ranks from promoting. Every rider rides
-// ranks, files or diagonals (piece.h).
+// Where a piece of the attacker's that pins along each way (ranks and files, or diagonals) may
+// stand after `moves` moves: a rider of that way on its square or, with one move, where it goes
+// on an empty board; a pawn that many ranks from promoting, as any piece on its last rank; with
+// two moves or more, anywhere. Every rider rides ranks, files or diagonals (piece.h).
 struct PinWays {
-  bool orthogonal = false;
-  bool diagonal = false;
-  bool along(int direction) const { return is_orthogonal(direction) ? orthogonal : diagonal; }
+  Bitboard orthogonal = 0;
+  Bitboard diagonal = 0;
+  Bitboard along(int direction) const { return is_orthogonal(direction) ? orthogonal : diagonal; }
 };
 
 PinWays pin_ways(const Position& pos, Color attacker, int moves) {
   const Geometry& g = pos.geometry();
-  Bitboard near_promotion = 0;
-  for (int m = 1; m <= moves; ++m) near_promotion |= g.rank_bb(attacker == Color::White ? g.ranks() - 1 - m : m);
-  const bool promotes = pos.pieces(attacker, PieceType::Pawn) & near_promotion;
-  PinWays ways{promotes, promotes};
+  PinWays ways;
+  const int last_rank = attacker == Color::White ? g.ranks() - 1 : 0;
+  const int forward_rank = attacker == Color::White ? -1 : 1;  // a rank nearer its own side
+  const Bitboard pawns = pos.pieces(attacker, PieceType::Pawn);
+  for (int m = 1; m <= moves; ++m) {
+    if (!(pawns & g.rank_bb(last_rank + m * forward_rank))) continue;
+    const Bitboard stands = m < moves ? g.board() : g.rank_bb(last_rank);
+    ways.orthogonal |= stands;
+    ways.diagonal |= stands;
+  }
   for (Bitboard b = pos.pieces(attacker); b;) {
-    const PieceType t = type_of(pos.piece_on(pop_lsb(b)));
-    ways.orthogonal |= g.rides_orthogonal(t);
-    ways.diagonal |= g.rides_diagonal(t);
+    const Square s = pop_lsb(b);
+    const PieceType t = type_of(pos.piece_on(s));
+    if (!g.rides_orthogonal(t) && !g.rides_diagonal(t)) continue;
+    const Bitboard stands = moves >= 2 ? g.board() : (g.attacks(t, s, 0) & g.board()) | square_bb(s);
+    if (g.rides_orthogonal(t)) ways.orthogonal |= stands;
+    if (g.rides_diagonal(t)) ways.diagonal |= stands;
   }
   return ways;
 }
@@ -37,13 +47,17 @@ bool held_along(const Geometry& g, int d, PieceType t, bool pushes) {
   return !(is_orthogonal(d) ? g.rides_orthogonal(t) : g.rides_diagonal(t));
 }
 
-// The squares on the rays from the defender's king standing on `king` along which the attacker
-// may pin after one move (`ways`), by the way of the ray, each with the king's own square.
+// The squares on the rays from the defender's king standing on `king` where the attacker may pin
+// a man (`ways`): those nearer to the king than the farthest square of the ray a pinner may stand
+// on, or the whole ray where it may stand on every square of it. By the way of the ray, each with
+// the king's own square.
 struct PinLines {
   Bitboard orthogonal = 0;
   Bitboard diagonal = 0;
   Bitboard file = 0;  // the orthogonal rays along the king's file
-  std::array<Bitboard, kDirectionCount> rays{};  // each ray (empty where the attacker may not pin)
+  // Each ray (empty where the attacker may not pin), every entry set by pin_lines: left
+  // uninitialised here, as zeroing it first cost more than the rest of pin_lines.
+  std::array<Bitboard, kDirectionCount> rays;
   // Where a pin may hold a man of kind t (held_along): a pawn's push is free.
   Bitboard holding(const Geometry& g, PieceType t) const {
     if (t == PieceType::Pawn) return diagonal | (orthogonal & ~file);
@@ -51,14 +65,22 @@ struct PinLines {
   }
 };
 
-PinLines pin_lines(const Geometry& g, PinWays ways, Square king) {
+inline PinLines pin_lines(const Geometry& g, const PinWays& ways, Square king) {
   PinLines lines;
   lines.orthogonal = lines.diagonal = lines.file = square_bb(king);
   for (int d = 0; d < kDirectionCount; ++d) {
-    if (!ways.along(d)) continue;
-    lines.rays[d] = g.ray(d, king);
-    (is_orthogonal(d) ? lines.orthogonal : lines.diagonal) |= g.ray(d, king);
-    if ((d & 3) == kNorth) lines.file |= g.ray(d, king);
+    Bitboard ray = g.ray(d, king);
+    const Bitboard pinners = ray & ways.along(d);
+    // Where a pinner may stand anywhere on the ray (as always with two moves), the whole ray.
+    if (!pinners) {
+      ray = 0;
+    } else if (pinners != ray) {
+      const Square farthest = d < 4 ? msb(pinners) : lsb(pinners);
+      ray &= ~g.ray(d, farthest) & ~square_bb(farthest);
+    }
+    lines.rays[d] = ray;
+    (is_orthogonal(d) ? lines.orthogonal : lines.diagonal) |= ray;
+    if ((d & 3) == kNorth) lines.file |= ray;
   }
   return lines;
 }
@@ -72,17 +94,15 @@ int crowding(const std::array<Bitboard, kDirectionCount>& rays, Bitboard held) {
 }
 
 // The defender's men that a pin may hold after one move of the attacker: on a ray from their
-// king along which it may pin, the first man, or the second behind a piece of the attacker
+// king where it may pin (pin_lines), the first man, or the second behind a piece of the attacker
 // (which may move off), where the pin leaves it no move (held_along).
 Bitboard pinnable(const Position& pos, Color attacker) {
   const Geometry& g = pos.geometry();
   const Color defender = ~attacker;
-  const PinWays ways = pin_ways(pos, attacker, 1);
-  const Square king = pos.king_square(defender);
+  const PinLines lines = pin_lines(g, pin_ways(pos, attacker, 1), pos.king_square(defender));
   Bitboard men = 0;
   for (int d = 0; d < kDirectionCount; ++d) {
-    if (!ways.along(d)) continue;
-    Bitboard on_ray = g.ray(d, king) & pos.pieces();
+    Bitboard on_ray = lines.rays[d] & pos.pieces();
     for (int nth = 0; nth < 2 && on_ray; ++nth) {
       const Square s = d < 4 ? lsb(on_ray) : msb(on_ray);
       on_ray ^= square_bb(s);
@@ -190,7 +210,7 @@ class MovingPieces {
   // but one whose one way it takes, and so do the pawns of `pushing` (their push free), but one
   // it stands in front of; of the held men, each ray's but one. With first_only, the first such
   // square found.
-  Bitboard king_squares(const Position& pos, PinWays pin, Square king, Bitboard targets, Bitboard pushing, int most,
+  Bitboard king_squares(const Position& pos, const PinWays& pin, Square king, Bitboard targets, Bitboard pushing, int most,
                         bool first_only) const {
     const Geometry& g = pos.geometry();
     const int forward = pawn_forward(color_of(pos.piece_on(king)));

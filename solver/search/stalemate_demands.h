@@ -35,6 +35,12 @@
 // more than the attacker's last move meets. Opening a ray or a square, a move only adds moves
 // (and demands), and is not counted.
 //
+// A pin needs its pinner on the ray beyond the man when the line ends. So a man is taken as one a
+// pin may hold only nearer to the king than the farthest square of the ray on which a piece of
+// the attacker that rides its way may stand by then: with one move left, where it stands or goes
+// on an empty board, or, for a pawn about to promote, the last rank; with two, anywhere (the whole
+// ray is taken then, its last square too).
+//
 // Pawns and pins count as well. Each free pawn makes a demand, but the one the defender's move
 // stands in front of (or the king's). And a pin holds one man at most: of the men on one ray
 // that a pin may hold and that have a move (a piece with a move, a pawn whose push is free), all
