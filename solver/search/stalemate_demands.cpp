@@ -49,8 +49,8 @@ bool held_along(const Geometry& g, int d, PieceType t, bool pushes) {
 
 // The squares on the rays from the defender's king standing on `king` where the attacker may pin
 // a man (`ways`): those nearer to the king than the farthest square of the ray a pinner may stand
-// on, or the whole ray where it may stand on every square of it. By the way of the ray, each with
-// the king's own square.
+// on (with two moves, all but the ray's last square). By the way of the ray, each with the king's
+// own square.
 struct PinLines {
   Bitboard orthogonal = 0;
   Bitboard diagonal = 0;
@@ -71,10 +71,9 @@ inline PinLines pin_lines(const Geometry& g, const PinWays& ways, Square king) {
   for (int d = 0; d < kDirectionCount; ++d) {
     Bitboard ray = g.ray(d, king);
     const Bitboard pinners = ray & ways.along(d);
-    // Where a pinner may stand anywhere on the ray (as always with two moves), the whole ray.
     if (!pinners) {
       ray = 0;
-    } else if (pinners != ray) {
+    } else {
       const Square farthest = d < 4 ? msb(pinners) : lsb(pinners);
       ray &= ~g.ray(d, farthest) & ~square_bb(farthest);
     }

@@ -38,8 +38,8 @@
 // A pin needs its pinner on the ray beyond the man when the line ends. So a man is taken as one a
 // pin may hold only nearer to the king than the farthest square of the ray on which a piece of
 // the attacker that rides its way may stand by then: with one move left, where it stands or goes
-// on an empty board, or, for a pawn about to promote, the last rank; with two, anywhere (the whole
-// ray is taken then, its last square too).
+// on an empty board, or, for a pawn about to promote, the last rank; with two, anywhere (so only
+// the ray's last square is left out).
 //
 // Pawns and pins count as well. Each free pawn makes a demand, but the one the defender's move
 // stands in front of (or the king's). And a pin holds one man at most: of the men on one ray
