@@ -258,6 +258,9 @@ TEST_CASE("stalemate demands: the attacker's second last move may stop a pawn's 
   // lands on (g4, c3), where the push then stops.
   CHECK(landings("k7/8/6p1/2p5/3n4/8/8/6NK w - - 0 1") ==
         squares({"a8", "d4", "g6", "c5", "g5", "c4", "g4", "c3"}));
+  // With White's knight on b4, which the c-pawn may capture, also in front of it (b3).
+  CHECK(landings("k7/8/6p1/2p5/1N1n4/8/8/6NK w - - 0 1") ==
+        squares({"a8", "d4", "g6", "c5", "g5", "c4", "g4", "c3", "b3"}));
   // With White's pawn on g4 the push to g5 stops already, leaving one: every square.
   CHECK(landings("k7/8/6p1/2p5/3n2P1/8/8/6NK w - - 0 1") == ~Bitboard(0));
   // A pawn's push that promotes stops where a man of some kind it may become has no move there.

@@ -286,8 +286,8 @@ bool pawn_may_stop(const Position& pos, const PinLines& lines, Color defender, S
 // hold it, a pushing pawn (of `pushing`) whose push or capture may land where it stops. Where
 // `enablers` is given the attacker is still to move: its pieces may move off a piece's ray, a
 // pawn's capture is taken wherever it may land (en passant too: in front of that square the
-// attacker's pawn stands now), and `enablers` gets the squares in front of a pawn's pushes, where
-// the attacker's move would stop them.
+// attacker's pawn stands now), and `enablers` gets the squares in front of a pawn's pushes and of
+// the attacker's men it may capture, where the attacker's move would stop it.
 bool own_may_stop(const Position& pos, Color attacker, const PinLines& lines, const StalemateDemands::LastMen& men,
                   Bitboard pushing, Bitboard* enablers) {
   const Geometry& g = pos.geometry();
@@ -308,7 +308,12 @@ bool own_may_stop(const Position& pos, Color attacker, const PinLines& lines, co
   for (Bitboard b = pushing; b;) {
     const Square pawn = pop_lsb(b);
     for (Bitboard c = g.pawn_attacks(defender, pawn) & g.board() & capturable; c;) {
-      if (pawn_may_stop(pos, lines, defender, pawn, pop_lsb(c))) return true;
+      const Square to = pop_lsb(c);
+      if (pawn_may_stop(pos, lines, defender, pawn, to)) return true;
+      // A man of the attacker's to capture there now: its move may stand in front of it.
+      if (enablers && has(pos.pieces(attacker), to) && !has(last_rank, to)) {
+        *enablers |= square_bb(Square(to + forward));
+      }
     }
     // The push (free: the pawn is of `pushing`), and the two-step from the square it passes.
     Square to = Square(pawn + forward);

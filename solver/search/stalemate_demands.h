@@ -60,8 +60,9 @@
 // leave one demand were the attacker to pass, only those moves may change it, and where none
 // would leave two, no move may. Where no man's move of the defender's may end without a move
 // were the attacker to pass, the attacker's move may also make one, by standing in front of the
-// square a pawn's push lands on; such a move captures nothing and stands in front of no pawn (the
-// square behind it is empty), so it meets no demand. A pawn's capture is taken as ending without
+// square a pawn's push lands on, or in front of a man of its own that a pawn may capture; such a
+// move captures nothing and stands in front of no pawn (behind it is an empty square or a man of
+// the attacker's), so it meets no demand. A pawn's capture is taken as ending without
 // a move wherever the square in front of a square it may capture on is taken (or it may promote
 // there, or a pin may hold it there): the attacker's move may bring a man there to be captured,
 // or make a two-step past it (the square in front of the one passed holds that pawn now). A
