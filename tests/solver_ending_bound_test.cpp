@@ -490,6 +490,67 @@ TEST_CASE("ending bound: the defender's pieces, where passing fails, may only co
   }
 }
 
+TEST_CASE("ending bound: where passing fails, the defender's king and pawns may only come nearer: the rest fail below",
+          "[solver][help]") {
+  // On random positions, Black to move with White's two or three moves and Black's one or two to
+  // come: every move defender_moves leaves out fails may_end_in_time below. Black has pawns
+  // besides its king, so that it often could not pass; then its king's moves that come nearer to
+  // no square where it may end boxed in are left out (without that test, none is), and so are
+  // its pawns' pushes and promotions that come near enough to no square next to one (about twice
+  // as many of them as without that test).
+  const Variant chess = *make_variant("chess", {});
+  std::mt19937 rng(20261127);
+  for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
+    const EndingBound bound(chess, goal);
+    for (const int attacker_moves : {2, 3}) {
+      FilterCount count;
+      size_t kings_left_out = 0;
+      for (const std::string_view pieces : {"KBkppp", "KNkppn", "KRkpp"}) {
+        for_random_positions(rng, pieces, 'b', false, 200, [&](Position& pos) {
+          const auto useful = bound.defender_moves(pos, Color::White, attacker_moves, attacker_moves - 1);
+          check_left_out(
+              pos,
+              [&](Move m) {
+                if (useful.allows(pos, m)) return true;
+                kings_left_out += type_of(pos.piece_on(m.from())) == PieceType::King;
+                return false;
+              },
+              [&](const Position& after) {
+                return bound.may_end_in_time(after, Color::White, attacker_moves, attacker_moves - 1);
+              },
+              count);
+        });
+      }
+      INFO(int(goal) << " " << attacker_moves);
+      CHECK(count.kept > 0);
+      CHECK(kings_left_out > 0);
+    }
+  }
+}
+
+TEST_CASE("ending bound: where passing fails, a pawn's push that comes too slowly is left out", "[solver][help]") {
+  // White's king and rook have two moves to mate the king on b8, which has one move: its men
+  // must then fill squares next to the king's, and neither pawn comes near enough in one move
+  // more. Each of their moves (e2-e1 as each kind, h7-h6, h7-h5) is left out, and fails below.
+  const EndingBound bound(*make_variant("chess", {}), Goal::Mate);
+  Position pos = dm::test::position_of("chess", "1k6/7p/8/8/3K4/8/4p3/7R b - - 0 1");
+  const auto useful = bound.defender_moves(pos, Color::White, 2, 1);
+  MoveList moves;
+  generate_legal(pos, moves);
+  int pawn_moves = 0;
+  for (const Move m : moves) {
+    if (type_of(pos.piece_on(m.from())) != PieceType::Pawn) continue;
+    ++pawn_moves;
+    INFO(int(m.from()) << " " << int(m.to()));
+    CHECK_FALSE(useful.allows(pos, m));
+    StateInfo st;
+    pos.do_move(m, st);
+    CHECK_FALSE(bound.may_end_in_time(pos, Color::White, 2, 1));
+    pos.undo_move(m);
+  }
+  CHECK(pawn_moves == 6);
+}
+
 TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves no reply stalemates after",
           "[solver][help]") {
   // On random positions with Black's king in a corner, Black to make its last move: after each

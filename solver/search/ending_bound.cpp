@@ -399,6 +399,11 @@ bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int a
   return may_box_placed(d, a, attacker, attacker_moves, ends);
 }
 
+bool EndingBound::may_box_filled(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {
+  const Bitboard ends = boxing_squares(d, a.roaming, d.walk, false);
+  return ends && may_box_placed(d, a, attacker, attacker_moves, ends);
+}
+
 EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, int budget, Square k,
                                                   const std::array<Square, 9>& zone, int n) const {
   thread_local std::array<SetCosts, 3> tables;
@@ -755,15 +760,17 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
       return !second_last.every;
     });
   }
-  // Were the defender to pass, may_end_in_time as the node below makes it (the two-move tests
-  // of may_box come only with two moves of the attacker left; see the header for the limits).
-  if (attacker_moves >= 3 && defender_moves <= 2 && a.count <= kMaxRefined && !may_box(d, a, attacker, attacker_moves)) {
+  // Were the defender to pass, may_end_in_time as the node below makes it, but for its tests of
+  // one and two moves left (see the header for the limits).
+  if (attacker_moves >= 2 && defender_moves <= 2 && a.count <= kMaxRefined &&
+      !may_box_filled(d, a, attacker, attacker_moves)) {
     const NearestMen near = nearest_men(d);
-    for (Bitboard b = d.men & ~pos.pieces(~attacker, PieceType::Pawn); b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
+    for (Bitboard b = d.men; b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
       const Square from = pop_lsb(b);
       moves.piece_froms_[size_t(moves.pieces_)] = from;
       moves.piece_tos_[size_t(moves.pieces_++)] = nearer_squares(d, a, near, from);
     }
+    moves.king_tos_ = king_approaches(pos, a, attacker, attacker_moves, defender_moves + 1);
   }
   moves.bound_ = this;
   moves.defender_ = ~attacker;
@@ -797,8 +804,24 @@ EndingBound::NearestMen EndingBound::nearest_men(const Defence& d) const {
 }
 
 Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const NearestMen& near, Square from) const {
-  const Within& stands = stands_[index(d.color)][index(type_of(d.position->piece_on(from)))];
-  std::array<uint8_t, kSquareSpace> now;  // the piece's moves to each square
+  const PieceType type = type_of(d.position->piece_on(from));
+  const auto& stands_of = stands_[index(d.color)];
+  const Within& stands = stands_of[index(type)];
+  // A pawn's moves that capture nothing: forward on its file, one move away (two squares from
+  // where it starts), where it may promote.
+  const bool pawn = type == PieceType::Pawn;
+  const Bitboard pushes = pawn ? stands[from][1] & geometry_.file_bb(file_of(from)) & ~square_bb(from) : 0;
+  const Bitboard last_rank = geometry_.rank_bb(d.color == Color::White ? geometry_.ranks() - 1 : 0);
+  // Whether the pawn pushed to `to` (promoted there to some kind, on the last rank) stands on q
+  // within `moves` moves.
+  const auto lands_within = [&](Square to, Square q, int moves) {
+    if (!has(last_rank, to)) return has(stands[to][size_t(moves)], q);
+    for (const PieceType kind : pawn_kinds_) {
+      if (kind != PieceType::Pawn && has(stands_of[index(kind)][to][size_t(moves)], q)) return true;
+    }
+    return false;
+  };
+  std::array<uint8_t, kSquareSpace> now;  // the man's moves to each square
   now.fill(kFar);
   Bitboard seen = 0;
   for (int m = 0; m < kSteps; ++m) {
@@ -832,14 +855,39 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const Near
       const Square q = pop_lsb(f);
       const int own = has(to_fill, q) && !unreached ? near.squares[size_t(q)].but(from) : 0;
       const int reach = std::min(int(now[size_t(q)]) - 1, std::min(budget - (others - own), kSteps - 1));
-      if (reach >= 0) nearer |= stands[q][size_t(reach)];
+      if (reach < 0) continue;
+      if (!pawn) {
+        nearer |= stands[q][size_t(reach)];
+        continue;
+      }
+      for (Bitboard p = pushes & ~nearer; p;) {
+        const Square to = pop_lsb(p);
+        if (lands_within(to, q, reach)) nearer |= square_bb(to);
+      }
     }
   }
   return nearer;
 }
 
+Bitboard EndingBound::king_approaches(const Position& pos, const Army& a, Color attacker, int attacker_moves,
+                                      int moves) const {
+  const Defence d = defence(pos, ~attacker, moves);
+  const Bitboard next = geometry_.leaps(PieceType::King, d.king) & geometry_.board();
+  const Within& walks = stands_[index(d.color)][index(PieceType::King)];
+  Bitboard approaches = 0;
+  for (Bitboard b = boxing_squares(d, a.roaming, d.walk, false); b;) {
+    const Square k = pop_lsb(b);
+    const int walk = king_walk(d.king, k);
+    if (walk == 0) continue;
+    const Bitboard nearer = next & walks[k][size_t(walk - 1)];
+    if ((nearer & ~approaches) && may_box_placed(d, a, attacker, attacker_moves, square_bb(k))) approaches |= nearer;
+  }
+  return approaches;
+}
+
 bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
-  if (!bound_ || m.from() == king_) return true;
+  if (!bound_) return true;
+  if (m.from() == king_) return has(king_tos_, m.to()) || pos.is_capture(m);
   if (pieces_ && !pos.is_capture(m)) {
     for (int i = 0; i < pieces_; ++i) {
       if (piece_froms_[size_t(i)] == m.from() && !has(piece_tos_[size_t(i)], m.to())) return false;

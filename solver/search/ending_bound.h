@@ -92,12 +92,14 @@ class EndingBound {
     int moves_left_ = 0;  // the defender's, after this move
     std::array<Narrowing, 3> narrowings_{};
     int count_ = 0;
-    // Where the defence would fail were it to pass: the squares each of its pieces (not a pawn)
-    // may go to without capturing (see nearer_squares). Past kMaxPieces, the others go anywhere.
+    // Where the defence would fail were it to pass: the squares each of its men may go to
+    // without capturing (see nearer_squares), and its king (see king_approaches). Past
+    // kMaxPieces, the other men go anywhere.
     static constexpr int kMaxPieces = 16;
     std::array<Square, kMaxPieces> piece_froms_{};
     std::array<Bitboard, kMaxPieces> piece_tos_{};
     int pieces_ = 0;
+    Bitboard king_tos_ = ~Bitboard(0);
   };
 
   EndingBound(const Variant& variant, Goal goal);
@@ -172,10 +174,11 @@ class EndingBound {
   // and a reach these tests try, the men as they stand leave one square more next to k to fill
   // than the moves left allow, the move must go there; where they leave no more but some square
   // no man holds, it must reach that square; where they leave neither, every move may do.
-  // And with three moves of the attacker or more and two of the defender's or fewer left after
-  // this one, where may_end_in_time would fail were the defender to pass, a piece's move that
-  // captures nothing must go to one of its nearer_squares. (With more of the defender's moves
-  // left, the test that the defender could not pass cost more in popeye-131 than it saved.)
+  // And with two moves of the attacker or more and two of the defender's or fewer left after
+  // this one, where may_box_filled fails were the defender to pass (then so does
+  // may_end_in_time), a man's move that captures nothing must go to one of its nearer_squares,
+  // and the king's to one of its king_approaches. (With more of the defender's moves left, the
+  // test that the defender could not pass cost more in popeye-131 than it saved.)
   DefenderMoves defender_moves(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
 
  private:
@@ -231,6 +234,10 @@ class EndingBound {
   Army army(const Position& pos, Color attacker, int moves) const;
   // may_end_in_time for this defence and army.
   bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
+  // may_box without its tests of one and two moves left: some square k of the king's walk passes
+  // boxing_squares with every piece of the attacker roaming, then may_box_placed. (Where the
+  // army has kMaxRefined pieces or fewer, may_box fails where this fails.)
+  bool may_box_filled(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
   // The moves counted piece by piece, for some square k of `among` (see the top): each piece of
   // the attacker ends on one square, all of them within the attacker's moves together; one
   // checks k (mate only), and the men of the defender fill each square next to k that none
@@ -302,17 +309,26 @@ class EndingBound {
     std::array<Entry, kSquareSpace> squares{};
   };
   NearestMen nearest_men(const Defence& defence) const;
-  // The squares a piece of the defender (not a pawn: its moves go both ways) on `from` may move
-  // to, capturing nothing, for may_end_in_time to pass below where it fails with the defender
-  // passing (`defence`: its men where they stand, its moves left after this one). With three
-  // moves of the attacker or more, may_box passes only where a square k of the king's walk (for
-  // a mate, one the attacker may check) passes may_box_placed: the men fill the squares next to
-  // k that the pieces of the attacker do not guard, each man one, within the moves the walk
-  // leaves. The attacker's side is as it was; so this piece fills some square q next to k, else
-  // the same men fill them with the piece where it stands. It stands nearer to q than before,
-  // and within what the others leave: at least the nearest other man's moves to each square not
-  // guarded by the roaming army (the least of what may_box_placed fills), but q.
+  // The squares a man of the defender on `from` may move to, capturing nothing, for
+  // may_end_in_time to pass below where may_box_filled fails with the defender passing
+  // (`defence`: its men where they stand, its moves left after this one). may_box passes only
+  // where a square k of the king's walk (for a mate, one the attacker may check) passes
+  // may_box_placed: the men fill the squares next to k that the pieces of the attacker do not
+  // guard, each man one, within the moves the walk leaves. The attacker's side is as it was; so
+  // this man fills some square q next to k, else the same men fill them with the man where it
+  // stands. It stands nearer to q than before, and within what the others leave: at least the
+  // nearest other man's moves to each square not guarded by the roaming army (the least of what
+  // may_box_placed fills), but q. A piece's moves go both ways, so its squares are those within
+  // that many moves of q; a pawn's pushes (and promotions) are each tested from where they land.
   Bitboard nearer_squares(const Defence& defence, const Army& army, const NearestMen& near, Square from) const;
+  // The squares next to the defender's king it may move to, capturing nothing, for
+  // may_end_in_time to pass below where may_box_filled fails with the defender passing. The
+  // king's square enters the bound only through its walk: were it to end on k no farther from
+  // where it stands than from where it goes, the defender passing would pass too. So it goes
+  // nearer to some k that passes boxing_squares and may_box_placed with the defender's moves
+  // counting this one (`moves`), one more than after it.
+  Bitboard king_approaches(const Position& pos, const Army& army, Color attacker, int attacker_moves,
+                           int moves) const;
   // Widens n with the moves of the defender's men after which the king may end boxed in with
   // the attacker's pieces checking and guarding where `reach` says (see defender_moves).
   void narrow(const Defence& defence, const Reach& reach, DefenderMoves::Narrowing& n) const;
