@@ -204,43 +204,45 @@ class MovingPieces {
     return free_pieces;
   }
 
+  // The demands left where the defender's king moves to `to`: the pieces no pin along the
+  // lines from there may hold keep theirs, but one whose one way it takes, and so do the pawns
+  // of `pushing` (their push free), but one it stands in front of (`forward`: a pawn's step);
+  // of the held men, each ray's but one.
+  int king_demands(const Geometry& g, const PinWays& pin, Square to, Bitboard pushing, int forward) const {
+    const PinLines lines = pin_lines(g, pin, to);
+    int demands = 0;
+    Bitboard held = 0;
+    const Bitboard pawn_holding = lines.holding(g, PieceType::Pawn);
+    for (Bitboard pawns = pushing; pawns;) {
+      const Square pawn = pop_lsb(pawns);
+      if (Square(pawn + forward) == to) continue;
+      if (has(pawn_holding, pawn)) {
+        held |= square_bb(pawn);
+      } else {
+        ++demands;
+      }
+    }
+    for (int i = 0; i < count_; ++i) {
+      const auto& [man, type, ways] = pieces_[i];
+      if (ways.count == 1 && ways.only == to) continue;
+      if (has(lines.holding(g, type), man)) {
+        held |= square_bb(man);
+      } else {
+        ++demands;
+      }
+    }
+    return demands + crowding(lines.rays, held);
+  }
+
   // The squares of `targets` (next to the king on `king`) that its move may go to and leave
-  // `most` demands at most: the pieces no pin along the lines from there may hold keep theirs,
-  // but one whose one way it takes, and so do the pawns of `pushing` (their push free), but one
-  // it stands in front of; of the held men, each ray's but one. With first_only, the first such
-  // square found.
-  Bitboard king_squares(const Position& pos, const PinWays& pin, Square king, Bitboard targets, Bitboard pushing, int most,
-                        bool first_only) const {
-    const Geometry& g = pos.geometry();
+  // `most` demands at most (king_demands).
+  Bitboard king_squares(const Position& pos, const PinWays& pin, Square king, Bitboard targets, Bitboard pushing,
+                        int most) const {
     const int forward = pawn_forward(color_of(pos.piece_on(king)));
     Bitboard squares = 0;
     for (Bitboard b = targets; b;) {
       const Square to = pop_lsb(b);
-      const PinLines lines = pin_lines(g, pin, to);
-      int demands = 0;
-      Bitboard held = 0;
-      const Bitboard pawn_holding = lines.holding(g, PieceType::Pawn);
-      for (Bitboard pawns = pushing; pawns;) {
-        const Square pawn = pop_lsb(pawns);
-        if (Square(pawn + forward) == to) continue;
-        if (has(pawn_holding, pawn)) {
-          held |= square_bb(pawn);
-        } else {
-          ++demands;
-        }
-      }
-      for (int i = 0; i < count_; ++i) {
-        const auto& [man, type, ways] = pieces_[i];
-        if (ways.count == 1 && ways.only == to) continue;
-        if (has(lines.holding(g, type), man)) {
-          held |= square_bb(man);
-        } else {
-          ++demands;
-        }
-      }
-      if (demands + crowding(lines.rays, held) > most) continue;
-      squares |= square_bb(to);
-      if (first_only) break;
+      if (king_demands(pos.geometry(), pin, to, pushing, forward) <= most) squares |= square_bb(to);
     }
     return squares;
   }
@@ -389,7 +391,7 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   const MovingPieces moving(pos, men.pieces);
   const Bitboard pushing = pushing_pawns(pos, defender);
   const Bitboard king_moves = g.leaps(PieceType::King, men.king) & g.board() & ~pos.pieces(defender);
-  men.king_squares = moving.king_squares(pos, pin, men.king, king_moves, pushing, 1, false);
+  men.king_squares = moving.king_squares(pos, pin, men.king, king_moves, pushing, 1);
   const Bitboard free_pieces = add_men(g, lines, moving, pushing, defender, men);
   men.occupied = pos.pieces();
   men.pawn_holding = lines.holding(g, PieceType::Pawn);
@@ -423,13 +425,21 @@ Bitboard StalemateDemands::second_last_landings(const Position& pos, Color attac
     men.own_may_stop = own_may_stop(pos, attacker, lines, men, pushing, &stopping);
   }
   // This move meets one demand at most, as the attacker's last does, or stops a pawn's push (see
-  // the top). Taking a man next to the king, it opens that square to the king as well.
-  const Bitboard next_to_king = g.leaps(PieceType::King, men.king) & g.board();
+  // the top). Taking a man next to the king, it opens that square to the king as well. Each
+  // square next to the king is counted once (most of the calls end with none left).
   const int fewest = men.fewest_demands_after_man();
-  if (fewest <= 1 || moving.king_squares(pos, pin, men.king, next_to_king & ~pos.pieces(defender), pushing, 1, true)) {
-    return ~Bitboard(0);
+  if (fewest <= 1) return ~Bitboard(0);
+  const int forward = pawn_forward(defender);
+  bool two_at_most = fewest <= 2;
+  for (Bitboard b = g.leaps(PieceType::King, men.king) & g.board(); b;) {
+    const Square to = pop_lsb(b);
+    const bool own = has(pos.pieces(defender), to);
+    if (own && two_at_most) continue;
+    const int demands = moving.king_demands(g, pin, to, pushing, forward);
+    if (demands <= 1 && !own) return ~Bitboard(0);
+    two_at_most = two_at_most || demands <= 2;
   }
-  if (fewest > 2 && !moving.king_squares(pos, pin, men.king, next_to_king, pushing, 2, true)) return 0;
+  if (!two_at_most) return 0;
   return pos.pieces(defender) | pos.ep_squares() | men.aheads | men.held_aheads | (men.own_may_stop ? 0 : stopping);
 }
 
