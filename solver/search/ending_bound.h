@@ -111,6 +111,7 @@ class EndingBound {
   // it boxed in as in orthodox chess, and a side makes at most the moves of its turns. The
   // other tests (the last moves, the defender's moves) take each turn as one move.
   static bool counts_moves(const Variant& variant, Goal goal);
+  Goal goal() const { return goal_; }
 
   // The fewest moves a piece of kind t of colour c on `from` needs to attack `target`, on an
   // empty board: 0 when it attacks it already; kUnreachable when it never can. (A distance of 15
