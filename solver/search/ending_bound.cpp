@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdlib>
 #include <optional>
 
@@ -464,7 +465,7 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
   // by another, and (mate only) k is checked; then the widest of those: a narrower one never
   // leaves less to fill.
   std::array<bool, 512> attacked{};
-  std::array<uint16_t, 512> candidates{};
+  std::array<uint16_t, 512> candidates;  // only the first candidate_count are read
   int candidate_count = 0;
   for (int x = 0; x < reached->count(); ++x) {
     const unsigned set = reached->set(x);
@@ -474,14 +475,15 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
     attacked[guarded] = true;
     candidates[size_t(candidate_count++)] = uint16_t(guarded);
   }
+  // Taken from the most squares down, a set is within another candidate exactly where it is
+  // within one of the widest already kept (two sets of as many squares never hold each other).
+  std::sort(candidates.begin(), candidates.begin() + candidate_count,
+            [](uint16_t x, uint16_t y) { return std::popcount(x) > std::popcount(y); });
   PlacedSets widest;
   for (int x = 0; x < candidate_count; ++x) {
     const unsigned set = candidates[size_t(x)];
     bool covered = false;
-    for (int y = 0; y < candidate_count && !covered; ++y) {
-      const unsigned other = candidates[size_t(y)];
-      covered = other != set && (set & ~other) == 0;
-    }
+    for (int y = 0; y < widest.count && !covered; ++y) covered = (set & ~unsigned(widest.sets[size_t(y)])) == 0;
     if (covered) continue;
     if (widest.count == int(widest.sets.size())) {
       widest.count = PlacedSets::kTooMany;
