@@ -610,14 +610,24 @@ bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves) const 
 }
 
 EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color attacker) const {
+  LastDefence moves = last_defence_by_demands(pos, attacker);
+  // Nothing is left to try, whatever the box: so in 74% of these calls in popeye-70 (h=5).
+  if (!moves.none()) box_last_defence(pos, attacker, moves);
+  return moves;
+}
+
+EndingBound::LastDefence EndingBound::last_defence_by_demands(const Position& pos, Color attacker) const {
   LastDefence moves;
   if (unbounded(pos, attacker)) return moves;
   moves.king_ = pos.king_square(~attacker);
-  if (goal_ == Goal::Stalemate) {
-    moves.men_ = StalemateDemands::last_men(pos, attacker);
-    // Nothing is left to try, whatever the box: so in 74% of these calls in popeye-70 (h=5).
-    if (!moves.men_.king_squares && moves.men_.no_man_moves()) return moves;
-  }
+  moves.king_squares_ = moves.men_squares_ = ~Bitboard(0);
+  if (goal_ == Goal::Stalemate) moves.men_ = StalemateDemands::last_men(pos, attacker);
+  return moves;
+}
+
+void EndingBound::box_last_defence(const Position& pos, Color attacker, LastDefence& moves) const {
+  if (moves.king_ == kNoSquare) return;
+  moves.king_squares_ = moves.men_squares_ = 0;
   const Army a = army(pos, attacker, 1);
   Defence d = defence(pos, ~attacker, 0);
   const Bitboard next_to_king = geometry_.leaps(PieceType::King, moves.king_) & geometry_.board();
@@ -627,7 +637,6 @@ EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color at
     d.walk = square_bb(d.king);
     if (may_box(d, a, attacker, 1)) moves.king_squares_ |= d.walk;
   }
-  return moves;
 }
 
 bool EndingBound::LastDefence::allows(Move m) const {
@@ -659,17 +668,26 @@ EndingBound::AttackerMoves EndingBound::last_moves(const Position& pos, Color at
 }
 
 EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, Color attacker) const {
+  return second_last_moves(pos, attacker, second_last_landings(pos, attacker));
+}
+
+Bitboard EndingBound::second_last_landings(const Position& pos, Color attacker) const {
+  // A stalemate: where no last move of the defender's would leave one demand at most were the
+  // attacker to pass, only its captures and its moves in front of a free pawn may change that.
+  // Where none would leave two, no move may, and the king's squares need not be counted: so in
+  // 87% of the calls in popeye-47 (h=5).
+  if (goal_ != Goal::Stalemate || unbounded(pos, attacker) || popcount(pos.pieces(attacker)) > kMaxRefined) {
+    return ~Bitboard(0);
+  }
+  return StalemateDemands::second_last_landings(pos, attacker);
+}
+
+EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, Color attacker, Bitboard allowed) const {
   AttackerMoves moves;
   if (unbounded(pos, attacker)) return moves;
   const Army a = army(pos, attacker, 1);
   if (a.count > kMaxRefined) return moves;
   moves = choosing(a);
-  // A stalemate: where no last move of the defender's would leave one demand at most were the
-  // attacker to pass, only its captures and its moves in front of a free pawn may change that.
-  // Where none would leave two, no move may, and the king's squares need not be counted: so in
-  // 87% of the calls in popeye-47 (h=5).
-  const Bitboard allowed =
-      goal_ == Goal::Stalemate ? StalemateDemands::second_last_landings(pos, attacker) : ~Bitboard(0);
   if (!allowed) return moves;
   const Defence d = defence(pos, ~attacker, 1);
   const auto& attacks = attacks_[index(attacker)];

@@ -111,7 +111,6 @@ class EndingBound {
   // it boxed in as in orthodox chess, and a side makes at most the moves of its turns. The
   // other tests (the last moves, the defender's moves) take each turn as one move.
   static bool counts_moves(const Variant& variant, Goal goal);
-  Goal goal() const { return goal_; }
 
   // The fewest moves a piece of kind t of colour c on `from` needs to attack `target`, on an
   // empty board: 0 when it attacks it already; kUnreachable when it never can. (A distance of 15
@@ -148,6 +147,10 @@ class EndingBound {
     StalemateDemands::LastMen men_;
   };
   LastDefence last_defence(const Position& pos, Color attacker) const;
+  // The same in two steps, for a search that runs the count of the moves left in between: first
+  // the stalemate's demands alone (cheap, every square allowed), then the squares of the box.
+  LastDefence last_defence_by_demands(const Position& pos, Color attacker) const;
+  void box_last_defence(const Position& pos, Color attacker, LastDefence& moves) const;
 
   // For the attacker's last move, the defender having none after it: the moves to a square from
   // which, the others staying, the king may end boxed in. Empty where may_end_in_time(pos,
@@ -160,6 +163,11 @@ class EndingBound {
   // where it went. Where the move captures, the defender's men are taken as they stand now,
   // which only makes the king easier to box in.
   AttackerMoves second_last_moves(const Position& pos, Color attacker) const;
+  // The same in two steps: first the squares the move may land on for the stalemate's demands
+  // (StalemateDemands::second_last_landings; every square for a mate, or where the bound or its
+  // count piece by piece does not hold), cheap; then the moves to those squares the box leaves.
+  Bitboard second_last_landings(const Position& pos, Color attacker) const;
+  AttackerMoves second_last_moves(const Position& pos, Color attacker, Bitboard landings) const;
   // The same one move earlier, the defender having two after it and the attacker one more: the
   // moves after which may_end_in_time(pos, attacker, 2, 2) may pass its first test (every piece
   // roaming).
