@@ -12,6 +12,8 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "solver/search/ending_bound.h"
+#include "solver/search/help_search.h"
+#include "solver/search/series_search.h"
 #include "solver_support.h"
 #include "test_data.h"
 
@@ -309,6 +311,39 @@ bool some_moves_stalemate(Position& pos, int moves) {
 }
 
 }  // namespace
+
+// Black Kh8 with no man of its own against White Ka1 Rb1: the rook alone never guards the
+// squares around a king in the corner or next to it, so the bound rules the position out before
+// a move is made. Help and series play store it in the table as failed, at its turns only,
+// as they store a position searched without a solution.
+TEST_CASE("ending bound: a position it rules out is stored as failed at its turns", "[solver][help][series]") {
+  using namespace dm::search;
+  const Position start = dm::test::position_of("chess", "7k/8/8/8/8/8/8/KR6 b - - 0 1");
+  const EndingBound bound(start.variant(), Goal::Mate);
+  for (const std::string_view stipulation : {"h#1", "ser-h#2"}) {
+    INFO(stipulation);
+    const Stipulation stip = *parse_stipulation(stipulation);
+    const NodeRules rules = NodeRules::for_problem(stip, start, nullptr);
+    const bool series = stip.play == Play::SeriesHelp;
+    const int turns = series ? 2 : rules.root_turns();
+    REQUIRE_FALSE(bound.may_end_in_time(start, Color::White, 1, series ? 2 : 1));
+    TranspositionTable tt(16);
+    SearchControl control({});
+    std::vector<Line> lines;
+    {
+      Position pos = start;
+      if (series) {
+        SeriesSearch(rules, tt, control, &bound).solve(pos, turns, {}, lines);
+      } else {
+        HelpSearch(rules, tt, control, &bound).solve(pos, turns, {}, lines);
+      }
+    }
+    CHECK(lines.empty());
+    CHECK(control.nodes() == 0);  // no move was made
+    CHECK(tt.has_no_exact_solution(start.key(), turns));
+    CHECK_FALSE(tt.has_no_exact_solution(start.key(), turns + 1));
+  }
+}
 
 TEST_CASE("ending bound: the solver's help play equals the oracle's on random sparse positions",
           "[solver][help][oracle]") {

@@ -62,6 +62,11 @@ HelpSearch::Child HelpSearch::child_of(Position& pos, Move m, Color mover, int t
   return child;
 }
 
+bool HelpSearch::ruled_out(uint64_t key, int turns_left) {
+  tt_.store_no_exact_solution(key, turns_left, 0);  // no node searched below
+  return false;
+}
+
 void HelpSearch::record() {
   solutions_->push_back(split_turns(path_));
   control_.add_solution();
@@ -112,11 +117,11 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     return second_last_landings != 0;
   };
   const bool demands_first = popcount(pos.pieces(rules_.attacker())) > 2;
-  if (demands_first && !meets_demands()) return false;
+  if (demands_first && !meets_demands()) return ruled_out(key, turns_left);
   EndingBound::AttackerMoves useful;
   if (ending_bound && last_attack) {
     useful = ending_bound->last_moves(pos, rules_.attacker());
-    if (useful.empty()) return false;
+    if (useful.empty()) return ruled_out(key, turns_left);
   } else if (ending_bound_) {
     // The moves each side may still make: the rest of the mover's turn, then at most the moves of
     // each turn left (one each where every turn is one move).
@@ -124,16 +129,18 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     const bool attacking = mover == rules_.attacker();
     const int attacker_moves = (attacking ? pos.moves_left() : per_turn) + per_turn * (turns_left - 1);
     const int defender_moves = (attacking ? 0 : pos.moves_left()) + per_turn * (turns_left - 1);
-    if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), attacker_moves, defender_moves)) return false;
+    if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), attacker_moves, defender_moves)) {
+      return ruled_out(key, turns_left);
+    }
   }
   // A game that ends before the attacker's last turn is no solution (what NodeRules says of
   // such a node): a lost king here, or no move to play below.
   if (king_lost(pos)) return false;
-  if (!demands_first && !meets_demands()) return false;
+  if (!demands_first && !meets_demands()) return ruled_out(key, turns_left);
   if (second_last_attack || (ending_bound && turns_left == 3 && mover == rules_.attacker())) {
     useful = second_last_attack ? ending_bound->second_last_moves(pos, rules_.attacker(), second_last_landings)
                                 : ending_bound->third_last_moves(pos, rules_.attacker());
-    if (useful.empty()) return false;
+    if (useful.empty()) return ruled_out(key, turns_left);
   }
   // The defender's moves before its last: those after which the bound may still pass below.
   EndingBound::DefenderMoves defence_useful;
@@ -142,7 +149,7 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   }
   if (last_defending) {
     ending_bound->box_last_defence(pos, rules_.attacker(), last_defence);
-    if (last_defence.none()) return false;
+    if (last_defence.none()) return ruled_out(key, turns_left);
   }
   // The attacker's very last move mates only by giving check: the others are not generated.
   const bool only_checks = last_attack && rules_.mates_only_by_check(pos);

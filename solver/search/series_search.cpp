@@ -102,7 +102,11 @@ bool SeriesSearch::may_end(const Position& pos, int series_left) const {
 bool SeriesSearch::search(Position& pos, int series_left) {
   const uint64_t key = pos.key();
   if (tt_.has_no_exact_solution(key, series_left)) return false;
-  if (!pos.mid_turn() && !may_end(pos, series_left)) return false;
+  // Ruled out by the bound: stored as failed, as a searched node is (help_search.h).
+  if (!pos.mid_turn() && !may_end(pos, series_left)) {
+    tt_.store_no_exact_solution(key, series_left, 0);
+    return false;
+  }
   const uint64_t nodes_before = nodes_.total();
   const bool mating = series_left == 1 && rules_.stipulation().play == Play::Series;
   const bool found = each_turn_end(pos, turn_, mating, [&](Position& after) {
