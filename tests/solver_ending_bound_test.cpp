@@ -312,10 +312,10 @@ bool some_moves_stalemate(Position& pos, int moves) {
 
 }  // namespace
 
-// Black Kh8 with no man of its own against White Ka1 Rb1: the rook alone never guards the
-// squares around a king in the corner or next to it, so the bound rules the position out before
-// a move is made. Help and series play store it in the table as failed, at its turns only,
-// as they store a position searched without a solution.
+// Black Kh8 with no man of its own against White Ka1 Rb1: White's king is too far to help, and
+// a rook alone never mates a lone king, so the bound rules the position out before a move is
+// made. Help and series play store it in the table as failed, at its turns only, as they store a
+// position searched without a solution.
 TEST_CASE("ending bound: a position it rules out is stored as failed at its turns", "[solver][help][series]") {
   using namespace dm::search;
   const Position start = dm::test::position_of("chess", "7k/8/8/8/8/8/8/KR6 b - - 0 1");
