@@ -6,7 +6,7 @@ the solutions must be the same (and the set's own where it gives them), or the b
 
 usage: tests/bench/marseillais_help_bench.py --before OLD/dmsolve [--after build/dmsolve]
            [--set tests/bench/marseillais_help_problems.epd] [--time SECONDS]
-The set: Marseillais h#2 and h#3 found by puzzles/tools/find_problems.py (its header names the
+The set: Marseillais h#2, h#3 and h#4 found by puzzles/tools/find_problems.py (its header names the
 runs). Build the `before` binary from a commit without the bound for turns of several moves
 (d88d44c or earlier), e.g. `git worktree add /tmp/old d88d44c` and `cmake --preset release`
 there. Not a test: it needs two builds and minutes.
@@ -14,6 +14,7 @@ there. Not a test: it needs two builds and minutes.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -32,7 +33,9 @@ def problems(path):
             ident = line.split('id "')[1].split('"')[0]
             published = None
             if 'solutions "' in line:
-                published = sorted(s.strip() for s in line.split('solutions "')[1].split('"')[0].split('|'))
+                # Each solution line quoted, as puzzles/README.md writes them: "line" "line" ...;
+                quoted = line.split('solutions ', 1)[1].split(';', 1)[0]
+                published = sorted(s.strip() for s in re.findall(r'"([^"]*)"', quoted))
             rows.append((ident, line.strip(), published))
     return rows
 
