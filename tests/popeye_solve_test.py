@@ -7,12 +7,16 @@ JSON line, labelled ("twin": "a", ...) with its changes as Popeye prints them an
 its own position; the problem without twins has no "twin" field. The text output names each
 twin ("b) wRh1-->h2"), and verify judges every twin as a problem with no source solution.
 
+A helpmate that Black begins gets its set play from a FEN by default and from Popeye input only
+with `option setplay`, as Popeye shows it; --set-play and --no-set-play win over both.
+
 usage: popeye_solve_test.py path/to/dmsolve path/to/tests/data/popeye
 """
 import json
 import os
 import subprocess
 import sys
+import tempfile
 
 EXPECTED = [
     # id, twin, changes, continued, keys
@@ -24,8 +28,52 @@ EXPECTED = [
 ]
 
 
+# A helpmate in two that Black begins, with one solution and one line of set play (Popeye's
+# examples: 1.Rd8 Bd6 2.e5 Bh5#, set play 1...Be2 2.O-O-O Ba6#).
+HELPMATE_FEN = "r3k3/3np3/8/3K4/6B1/6B1/8/8 b q - 0 1"
+HELPMATE_POPEYE = ("beginproblem\nstipulation h#2\npieces white kd5 bg4 bg3 black ke8 ra8 sd7 pe7\n"
+                   "{option}endproblem\n")
+
+
 def run(args):
     return subprocess.run(args, capture_output=True, text=True, timeout=120)
+
+
+def set_play_flaws(dmsolve):
+    """The set play of HELPMATE_FEN as each door and option asks for it."""
+    flaws = []
+
+    def solved(what, args):
+        out = run([dmsolve, "solve", *args, "--json", "--threads", "1"])
+        lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+        if out.returncode != 0 or len(lines) != 1 or lines[0].get("status") != "solved":
+            flaws.append(f"{what}: exit code {out.returncode}, {len(lines)} lines: {out.stderr}")
+            return None, None
+        return sorted(lines[0]["solutions"]), lines[0]["tree"].get("set_play", [])
+
+    fen = ["--fen", HELPMATE_FEN, "--stip", "h#2"]
+    solutions, set_play = solved("FEN", fen)
+    if not set_play:
+        flaws.append("FEN: no set play by default")
+    for what, args, wanted in (("FEN --no-set-play", fen + ["--no-set-play"], []),
+                               ("FEN --set-play", fen + ["--set-play"], set_play)):
+        got = solved(what, args)
+        if got != (solutions, wanted):
+            flaws.append(f"{what}: {got}, expected {(solutions, wanted)}")
+    with tempfile.TemporaryDirectory() as folder:
+        for option, cli, wanted in (("", [], []), ("option setplay\n", [], set_play),
+                                    ("", ["--set-play"], set_play), ("option setplay\n", ["--no-set-play"], [])):
+            path = os.path.join(folder, "helpmate.inp")
+            with open(path, "w") as f:
+                f.write(HELPMATE_POPEYE.format(option=option))
+            what = f"Popeye input {option.strip() or 'without options'} {' '.join(cli)}"
+            got = solved(what, [path, *cli])
+            if got != (solutions, wanted):
+                flaws.append(f"{what}: {got}, expected {(solutions, wanted)}")
+    out = run([dmsolve, "solve", *fen, "--set-play", "--no-set-play"])
+    if out.returncode != 2 or "--set-play" not in out.stderr:
+        flaws.append(f"--set-play with --no-set-play: exit code {out.returncode}: {out.stderr}")
+    return flaws
 
 
 def main():
@@ -67,6 +115,8 @@ def main():
     verdicts = [json.loads(line)["verdict"]["summary"] for line in verify.stdout.splitlines() if line.startswith("{")]
     if verify.returncode != 0 or verdicts != ["sound"] * len(EXPECTED):
         flaws.append(f"verify: exit code {verify.returncode}, verdicts {verdicts}: {verify.stderr}")
+
+    flaws += set_play_flaws(dmsolve)
 
     for flaw in flaws:
         print("FAIL", flaw)

@@ -23,6 +23,8 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("full", "print every turn of large defence groups (default: a count and a few examples)")
       ("tries", "search for tries (direct and self play; the default)")
       ("no-tries", "do not search for tries")
+      ("set-play", "help play that the defender begins: also solve it as though the attacker passed first (the default; Popeye's option setplay)")
+      ("no-set-play", "do not solve the set play")
       ("no-check", "skip the independent re-check of each tree (tree_check)")
       ("json", "print one JSON object per problem on one line (JSON Lines), the whole tree included")
       ("proof", po::value(&settings.proof), "win, lose, loseN of one problem: write its proof to FILE (docs/proof-format.md; zstd when FILE ends in .zst)")
@@ -53,6 +55,11 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   if (vm.count("tries") && vm.count("no-tries")) return Expected<TreeFormat>::failure("give --tries or --no-tries, not both");
   settings.tries = vm.count("no-tries") == 0;
   settings.tries_given = vm.count("tries") || vm.count("no-tries");
+  if (vm.count("set-play") && vm.count("no-set-play")) {
+    return Expected<TreeFormat>::failure("give --set-play or --no-set-play, not both");
+  }
+  settings.set_play = vm.count("no-set-play") == 0;
+  settings.set_play_given = vm.count("set-play") || vm.count("no-set-play");
   settings.full = vm.count("full") > 0;
   settings.check = vm.count("no-check") == 0;
   settings.json_line = vm.count("json") > 0;
@@ -83,7 +90,7 @@ tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<b
   options.limits.interrupt = interrupt;
   options.tries = settings.tries_given ? settings.tries : show.tries.value_or(settings.tries);
   options.max_refutations = show.max_refutations.value_or(options.max_refutations);
-  options.set_play = show.set_play.value_or(options.set_play);
+  options.set_play = settings.set_play_given ? settings.set_play : show.set_play.value_or(settings.set_play);
   options.threats = show.threats.value_or(options.threats);
   options.max_solutions = show.max_solutions.value_or(options.max_solutions);
   return options;

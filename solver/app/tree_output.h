@@ -28,6 +28,8 @@ struct TreeSettings {
   uint64_t solutions = 0;  // help and series play, per problem; 0: no limit
   bool tries = true;
   bool tries_given = false;  // --tries or --no-tries was given: it wins over a file's option
+  bool set_play = true;      // help play begun by the defender: the attacker's pass first too
+  bool set_play_given = false;  // --set-play or --no-set-play was given: it wins over a file's option
   bool json_line = false;  // --json: one JSON object per problem on one line
   std::string format = "text";
   bool full = false;
@@ -41,9 +43,9 @@ struct TreeSettings {
   std::string tablebase_dir;  // --tablebase-dir: where the tables are kept between runs
 };
 
-// Adds --threads, --hash, --time, --nodes, --solution-limit, --tries/--no-tries, --format,
-// --full, --no-check, --json, --proof, --proof-dir, --tablebase-men, --tablebase-mb and
-// --tablebase-dir.
+// Adds --threads, --hash, --time, --nodes, --solution-limit, --tries/--no-tries,
+// --set-play/--no-set-play, --format, --full, --no-check, --json, --proof, --proof-dir,
+// --tablebase-men, --tablebase-mb and --tablebase-dir.
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
 
 // The endgame tables' options of these settings (max_men 0: none for any problem; the
@@ -58,8 +60,8 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
 // The options of one tree: its limits and tries from settings, the threads from workers (made
 // once with settings.threads and kept for every problem of the run), and what the problem's
 // file asks to be shown (tries, refutations, set play, threats, help solutions). A file's
-// option wins over the command line's default; --tries and --no-tries, when given, win over
-// the file.
+// option wins over the command line's default; --tries and --no-tries, --set-play and
+// --no-set-play, when given, win over the file.
 tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt,
                                search::Workers& workers, const puzzle::ShowOptions& show = {});
 

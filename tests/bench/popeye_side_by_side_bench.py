@@ -11,9 +11,12 @@ Sets:
 
 Each problem is exported with `dmsolve export --format popeye`, so both read the same position;
 Popeye gets `option maxtime` (and `intelligent` for help play) and runs as `py -regression`.
-dmsolve runs `solve --no-tries --no-check --json` with each --threads given. Times are whole
-runs by the clock (start-up, table, solving and printing). A problem is undecided for Popeye
-when its output says the time ran out or cannot be read, for dmsolve when its status is unknown.
+dmsolve runs `solve --no-tries --no-set-play --no-check --json` with each --threads given: it
+looks for what Popeye looks for, without tries or set play (Popeye gets no `option setplay`;
+before session 26 dmsolve also solved the set play of each help problem that Black begins).
+Times are whole runs by the clock (start-up, table, solving and printing). A problem is
+undecided for Popeye when its output says the time ran out or cannot be read, for dmsolve when
+its status is unknown.
 Every decided answer is compared with Popeye's (and the set's own, where it gives one): a
 difference is printed and counted, since a fast wrong answer is no answer.
 
@@ -111,7 +114,7 @@ def run_popeye(popeye, text, seconds):
 def run_dmsolve(dmsolve, fen, stip, threads, seconds, hash_mb):
     """(seconds by the clock, answer set or None when undecided, nodes)."""
     command = [dmsolve, 'solve', '--fen', fen, '--stip', stip, '--threads', str(threads), '--time', str(seconds),
-               '--no-tries', '--no-check', '--json']
+               '--no-tries', '--no-set-play', '--no-check', '--json']
     if hash_mb:
         command += ['--hash', str(hash_mb)]
     start = time.perf_counter()
