@@ -2,6 +2,10 @@
 
 #include <cctype>
 #include <filesystem>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "solver/app/option_checks.h"
 #include "solver/report/html_format.h"
@@ -42,6 +46,19 @@ bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stip
   return settings.tablebase_men > 0 || (settings.tablebase_men < 0 && stipulation.is_proof());
 }
 
+namespace {
+
+// What a pair of switches --NAME and --no-NAME chose: nullopt where neither was given.
+Expected<std::optional<bool>> switch_pair(const boost::program_options::variables_map& vm, const std::string& name) {
+  const bool on = vm.count(name) > 0;
+  const bool off = vm.count("no-" + name) > 0;
+  if (on && off) return Expected<std::optional<bool>>::failure("give --" + name + " or --no-" + name + ", not both");
+  if (!on && !off) return std::optional<bool>();
+  return std::optional<bool>(on);
+}
+
+}  // namespace
+
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm) {
   for (const auto& error : {threads_error(settings.threads), megabytes_error("--hash", settings.hash_mb, 1),
                             count_error("--tablebase-mb", settings.tablebase_mb),
@@ -52,14 +69,11 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   if (vm.count("tablebase-men")) {
     if (const auto error = tablebase::max_men_error(settings.tablebase_men)) return Expected<TreeFormat>::failure(*error);
   }
-  if (vm.count("tries") && vm.count("no-tries")) return Expected<TreeFormat>::failure("give --tries or --no-tries, not both");
-  settings.tries = vm.count("no-tries") == 0;
-  settings.tries_given = vm.count("tries") || vm.count("no-tries");
-  if (vm.count("set-play") && vm.count("no-set-play")) {
-    return Expected<TreeFormat>::failure("give --set-play or --no-set-play, not both");
+  for (auto [name, choice] : {std::pair{"tries", &settings.tries}, std::pair{"set-play", &settings.set_play}}) {
+    const auto chosen = switch_pair(vm, name);
+    if (!chosen) return Expected<TreeFormat>::failure(chosen.error());
+    *choice = *chosen;
   }
-  settings.set_play = vm.count("no-set-play") == 0;
-  settings.set_play_given = vm.count("set-play") || vm.count("no-set-play");
   settings.full = vm.count("full") > 0;
   settings.check = vm.count("no-check") == 0;
   settings.json_line = vm.count("json") > 0;
@@ -88,9 +102,9 @@ tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<b
   options.limits.seconds = settings.seconds;
   options.limits.solutions = settings.solutions;
   options.limits.interrupt = interrupt;
-  options.tries = settings.tries_given ? settings.tries : show.tries.value_or(settings.tries);
+  options.tries = settings.tries.value_or(show.tries.value_or(options.tries));
   options.max_refutations = show.max_refutations.value_or(options.max_refutations);
-  options.set_play = settings.set_play_given ? settings.set_play : show.set_play.value_or(settings.set_play);
+  options.set_play = settings.set_play.value_or(show.set_play.value_or(options.set_play));
   options.threats = show.threats.value_or(options.threats);
   options.max_solutions = show.max_solutions.value_or(options.max_solutions);
   return options;

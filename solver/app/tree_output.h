@@ -3,6 +3,7 @@
 // (limits, threads, tries) and that choose how it is written (--format, --full, --json).
 
 #include <atomic>
+#include <optional>
 #include <string>
 
 #include <boost/program_options.hpp>
@@ -26,10 +27,10 @@ struct TreeSettings {
   double seconds = 0;   // per problem; 0: no limit
   uint64_t nodes = 0;   // per problem; 0: no limit
   uint64_t solutions = 0;  // help and series play, per problem; 0: no limit
-  bool tries = true;
-  bool tries_given = false;  // --tries or --no-tries was given: it wins over a file's option
-  bool set_play = true;      // help play begun by the defender: the attacker's pass first too
-  bool set_play_given = false;  // --set-play or --no-set-play was given: it wins over a file's option
+  // --tries or --no-tries, --set-play or --no-set-play, where given: each wins over a file's
+  // option (nullopt: the file's, else tree::TreeOptions' default).
+  std::optional<bool> tries;
+  std::optional<bool> set_play;
   bool json_line = false;  // --json: one JSON object per problem on one line
   std::string format = "text";
   bool full = false;
