@@ -193,8 +193,7 @@ std::vector<RootTurn> DirectAnnotator::working_turns(const Position& pos, int tu
       if (works_too[i]) working.push_back(std::move(all[i]));
     }
   }
-  std::sort(working.begin(), working.end(), by_uci);
-  return working;
+  return sorted_by_uci(std::move(working));
 }
 
 std::optional<AttackNode> DirectAnnotator::answer(const Position& pos, int turns_left) {

@@ -86,7 +86,7 @@ class TreeBuilder {
     std::vector<RootTurn> keys;
     std::vector<RootTurn> non_keys;
     split_root_turns(result, keys, non_keys);
-    std::sort(keys.begin(), keys.end(), by_uci);
+    keys = sorted_by_uci(std::move(keys));
     const int turns = tree_.stipulation.turns;
     std::vector<std::optional<AttackNode>> played(keys.size());
     annotator.for_each(keys.size(), turns, [&](size_t i, DirectAnnotator& own) {
@@ -134,7 +134,7 @@ class TreeBuilder {
     if (options_.try_seconds > 0.0 && (limits->seconds <= 0.0 || options_.try_seconds < limits->seconds)) {
       limits->seconds = options_.try_seconds;
     }
-    std::sort(candidates.begin(), candidates.end(), by_uci);
+    candidates = sorted_by_uci(std::move(candidates));
     search::SearchControl control(*limits);
     AnnotationContext context{rules_, tt_, control, workers_};
     context.threats = options_.threats;

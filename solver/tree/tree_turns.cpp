@@ -16,22 +16,28 @@ TurnIdentity identity_of(const Turn& turn, const Position& after) {
   return id;
 }
 
-bool by_uci(const search::RootTurn& a, const search::RootTurn& b) {
-  return turn_to_uci(a.moves) < turn_to_uci(b.moves);
+std::vector<size_t> uci_order(const std::vector<search::RootTurn>& turns) {
+  std::vector<std::string> names(turns.size());
+  for (size_t i = 0; i < turns.size(); ++i) names[i] = turn_to_uci(turns[i].moves);
+  std::vector<size_t> order(turns.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
+  return order;
+}
+
+std::vector<search::RootTurn> sorted_by_uci(std::vector<search::RootTurn> turns) {
+  std::vector<search::RootTurn> out;
+  out.reserve(turns.size());  // a position is copied, not moved: no copies on growing
+  for (const size_t i : uci_order(turns)) out.push_back(std::move(turns[i]));
+  return out;
 }
 
 std::vector<search::RootTurn> distinct_turns(const Position& pos) {
   std::vector<search::RootTurn> all = search::enumerate_root_turns(pos);
-  std::vector<std::string> names(all.size());
-  for (size_t i = 0; i < all.size(); ++i) names[i] = turn_to_uci(all[i].moves);
-  std::vector<size_t> order(all.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return names[a] < names[b]; });
-
   std::vector<search::RootTurn> out;
   out.reserve(all.size());  // a position is copied, not moved: no copies on growing
   std::set<TurnIdentity> seen;
-  for (const size_t i : order) {
+  for (const size_t i : uci_order(all)) {
     if (seen.insert(identity_of(all[i].moves, all[i].after)).second) out.push_back(std::move(all[i]));
   }
   return out;

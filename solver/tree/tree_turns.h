@@ -23,8 +23,11 @@ std::vector<search::RootTurn> distinct_turns(const Position& pos);
 // them reach the goal, only those (the defender must play one; stipulation.h).
 std::vector<search::RootTurn> defender_turns(const Position& pos, const search::Stipulation& stipulation);
 
-// Whether a comes before b in the tree's order of turns: by UCI.
-bool by_uci(const search::RootTurn& a, const search::RootTurn& b);
+// The tree's order of turns, by UCI: the indices of `turns` in that order, each turn's name
+// made once (a comparison that made them would make two a comparison).
+std::vector<size_t> uci_order(const std::vector<search::RootTurn>& turns);
+// `turns` in that order, each copied once (a sort would copy their positions at every swap).
+std::vector<search::RootTurn> sorted_by_uci(std::vector<search::RootTurn> turns);
 
 // What makes two turns the same for distinct_turns: their moves in any order and the position
 // they reach.

@@ -7,10 +7,15 @@ Sets:
           h=8: 106), sorted by length; Popeye runs with `option intelligent`, its fastest mode
           for help play. --every 2 takes every other one (53).
   direct  matetrack's #2-#5 (`matetrackpv.epd`); Popeye in its default mode, which is its mode
-          for direct play. The fixed cost of a run shows in the #2 and #3 medians.
+          for direct play, with `option variation`: dmsolve prints each key's threats and
+          variations, and Popeye without that option prints the keys alone (on matetrack-10, a
+          #2 of 117 keys, it then took 16 ms and with it 40 ms; dmsolve's tree, 19 ms).
+          --popeye-keys-only leaves the option out (the figures before session 27). The fixed
+          cost of a run shows in the #2 and #3 medians.
 
 Each problem is exported with `dmsolve export --format popeye`, so both read the same position;
-Popeye gets `option maxtime` (and `intelligent` for help play) and runs as `py -regression`.
+Popeye gets `option maxtime` (and `intelligent` for help play, `variation` for direct play) and
+runs as `py -regression`.
 dmsolve runs `solve --no-tries --no-set-play --no-check --json` with each --threads given: it
 looks for what Popeye looks for, without tries or set play (Popeye gets no `option setplay`;
 before session 26 dmsolve also solved the set play of each help problem that Black begins).
@@ -28,7 +33,7 @@ time on 16 cores). Popeye's times are then those of a busy machine, a few per ce
 usage: POPEYE=/path/to/py tests/bench/popeye_side_by_side_bench.py [--set help|direct]
            [--every N] [--time SECONDS] [--threads 1,2] [--hash MB] [--dmsolve build/dmsolve]
            [--data ../shared/testdata/orthodox] [--max-problems N] [--stips '#2,#3'] [--only-dmsolve]
-           [--popeye-processes N]
+           [--popeye-processes N] [--popeye-keys-only]
 Popeye: tests/bench/build_popeye.sh builds it. Not a test: it needs Popeye and minutes.
 """
 import argparse
@@ -149,6 +154,8 @@ def main():
     parser.add_argument('--only-dmsolve', action='store_true', help='run no Popeye (no ratios, no comparison)')
     parser.add_argument('--popeye-processes', type=int, default=1,
                         help='run Popeye first, this many problems at a time (1: each right before dmsolve)')
+    parser.add_argument('--popeye-keys-only', action='store_true',
+                        help='direct play: no `option variation` for Popeye, which then prints the keys alone')
     args = parser.parse_args()
     popeye = os.environ.get('POPEYE')
     if not popeye and not args.only_dmsolve:
@@ -161,7 +168,8 @@ def main():
     if args.max_problems:
         problems = problems[:args.max_problems]
     threads = [int(t) for t in args.threads.split(',')]
-    options = [f'maxtime {max(1, int(args.time))}'] + (['intelligent'] if args.set == 'help' else [])
+    mode = ['intelligent'] if args.set == 'help' else [] if args.popeye_keys_only else ['variation']
+    options = [f'maxtime {max(1, int(args.time))}'] + mode
 
     times = {'popeye': []} if not args.only_dmsolve else {}
     times.update({t: [] for t in threads})
