@@ -162,6 +162,30 @@ TEST_CASE("ending bound: each piece ends on one square, and each man fills one",
   CHECK(may_end(mate, "kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 2, 1));
 }
 
+TEST_CASE("ending bound: a help stalemate's men next to the king end without a move", "[solver][help]") {
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound stalemate(chess, Goal::Stalemate);
+  const EndingBound mate(chess, Goal::Mate);
+  // Kh6 guards g7 and stalemates: the bishop on g8 is hemmed in by the pawns on f7 and h7, each
+  // blocked. Without the pawn on f7 the bishop would go there, and with White's king and pawn
+  // no pin holds it: the box's men (g8, h7) and the bishop's square (f7) are three squares for
+  // two men.
+  CHECK(may_end(stalemate, "6bk/5p1p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0));
+  CHECK_FALSE(may_end(stalemate, "6bk/7p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0));
+  // A rook there moves along the rank, pinned or not: it never ends without a move.
+  CHECK_FALSE(may_end(stalemate, "6rk/7p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0));
+  // A pin may hold the bishop: Ra8 pins it along the rank, and the king guards the rest. (The
+  // pinner guards g8, which no man need fill then.)
+  CHECK(may_end(stalemate, "6bk/8/6K1/8/8/8/8/R7 w - - 0 1", 1, 0));
+  // A pawn's promotion may bring the pinner in time, not one that is too far.
+  CHECK(may_end(stalemate, "6bk/P7/6K1/8/8/8/8/8 w - - 0 1", 1, 0));
+  CHECK_FALSE(may_end(stalemate, "6bk/8/6K1/8/8/8/P7/8 w - - 0 1", 1, 0));
+  // A mate asks nothing of the men: the rook on g8 may move, and Nf7 mates.
+  CHECK(may_end(mate, "6rk/7p/5K2/4N3/8/8/8/8 w - - 0 1", 1, 0));
+  // A knight on a1 makes three men, but f7 wants a man's move, and Black has none left.
+  CHECK_FALSE(may_end(stalemate, "6bk/7p/5P2/6K1/8/8/8/n7 w - - 0 1", 1, 0));
+}
+
 TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound mate(chess, Goal::Mate);
@@ -584,6 +608,67 @@ TEST_CASE("ending bound: where passing fails, a pawn's push that comes too slowl
     pos.undo_move(m);
   }
   CHECK(pawn_moves == 6);
+}
+
+namespace {
+
+// A random position of `pieces` with Black's king in a corner and each of Black's men within two
+// squares of it, where they may stand next to it in a stalemate; nullopt where it cannot be set up.
+std::optional<std::string> crowded_corner(std::mt19937& rng, std::string_view pieces, char side) {
+  std::string board(64, '.');
+  const int corners[] = {0, 7, 56, 63};
+  const int king = corners[std::uniform_int_distribution<int>(0, 3)(rng)];
+  board[size_t(king)] = 'k';
+  for (const char piece : pieces) {
+    if (piece == 'k') continue;
+    const bool black = piece >= 'a';
+    const bool pawn = piece == 'p' || piece == 'P';
+    for (;;) {
+      const int s = std::uniform_int_distribution<int>(0, 63)(rng);
+      const bool near = std::abs(s / 8 - king / 8) <= 2 && std::abs(s % 8 - king % 8) <= 2;
+      if (board[size_t(s)] == '.' && (near || !black) && !(pawn && (s / 8 == 0 || s / 8 == 7))) {
+        board[size_t(s)] = piece;
+        break;
+      }
+    }
+  }
+  const std::string fen = test::board_field(board, 8, 8) + " " + side + " - - 0 1";
+  Position pos;
+  if (pos.set(*make_variant("chess", {}), fen)) return std::nullopt;
+  return fen;
+}
+
+}  // namespace
+
+TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules out no moves stalemate",
+          "[solver][help]") {
+  // On random positions with Black's men crowding its cornered king, where the bound says no
+  // stalemate may come (White then Black then White, or Black then White), none comes: every
+  // line is played. Black's pieces there must end hemmed in or pinned (may_stand_still).
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  std::mt19937 rng(20261127);
+  size_t ruled_out = 0;
+  size_t stalemates = 0;
+  for (const std::string_view pieces : {"KQkbp", "KRkbn", "KQkrbp", "KRPkbpp", "KBPkbp", "KQkqpp", "KRBknp"}) {
+    for (const char side : {'w', 'b'}) {
+      for (int positions = 0; positions < 300;) {
+        const auto fen = crowded_corner(rng, pieces, side);
+        if (!fen) continue;
+        ++positions;
+        INFO(*fen);
+        Position pos = dm::test::position_of("chess", *fen);
+        const bool white = side == 'w';
+        const bool stalemate = some_moves_stalemate(pos, white ? 3 : 2);
+        stalemates += stalemate;
+        if (bound.may_end_in_time(pos, Color::White, white ? 2 : 1, 1)) continue;
+        ++ruled_out;
+        CHECK_FALSE(stalemate);
+      }
+    }
+  }
+  CHECK(ruled_out > 0);
+  CHECK(stalemates > 0);
 }
 
 TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves no reply stalemates after",

@@ -182,7 +182,10 @@ bool EndingBound::counts_moves(const Variant& variant, Goal goal) {
 }
 
 EndingBound::EndingBound(const Variant& variant, Goal goal)
-    : geometry_(variant.geometry()), goal_(goal), id_(next_id_++) {
+    : geometry_(variant.geometry()),
+      goal_(goal),
+      still_men_(goal == Goal::Stalemate && !variant.is_multi_move()),
+      id_(next_id_++) {
   const Geometry& g = geometry_;
   KindTables paths_of;
   KindTables attacks_of;
@@ -211,6 +214,11 @@ EndingBound::EndingBound(const Variant& variant, Goal goal)
     if (t == PieceType::Pawn || !attacks_[0][index(t)].empty()) continue;
     attacks_[0][index(t)] = attacks_[1][index(t)] = nested(attacks_of[index(t)]);
     stands_[0][index(t)] = stands_[1][index(t)] = nested(paths_of[index(t)]);
+    first_steps_[index(t)].assign(kSquareSpace, 0);
+    for (Bitboard b = g.board(); b;) {
+      const Square q = pop_lsb(b);
+      first_steps_[index(t)][q] = g.attacks(t, q, g.board()) & g.board();
+    }
   }
   if (std::find(kinds.begin(), kinds.end(), PieceType::Pawn) == kinds.end()) return;
   for (const Color c : {Color::White, Color::Black}) {
@@ -375,8 +383,9 @@ bool EndingBound::unbounded(const Position& pos, Color attacker) {
 
 bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const {
   if (unbounded(pos, attacker)) return true;
-  return may_box(defence(pos, ~attacker, defender_moves), army(pos, attacker, attacker_moves), attacker,
-                 attacker_moves);
+  Defence d = defence(pos, ~attacker, defender_moves);
+  d.counts_landings = true;
+  return may_box(d, army(pos, attacker, attacker_moves), attacker, attacker_moves);
 }
 
 bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {
@@ -521,7 +530,7 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
     const int defender_moves = d.moves - king_walk(d.king, k);
     const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
     // Not even with every piece roaming (the men filling what no guard may reach).
-    if (!fillable(d, around & ~a.roaming.guards, defender_moves)) continue;
+    if (!fillable(d, around & ~a.roaming.guards, defender_moves, k)) continue;
     // The zone: k (bit 0), then the squares next to it.
     std::array<Square, 9> zone{};
     int n = 0;
@@ -540,18 +549,29 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
       for (int j = 1; j < n; ++j) {
         if (!(sets.sets[size_t(x)] >> j & 1)) unguarded |= square_bb(zone[j]);
       }
-      if (fillable(d, unguarded, defender_moves)) return true;
+      if (fillable(d, unguarded, defender_moves, k)) return true;
     }
   }
   return false;
 }
 
-bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves) const {
+bool EndingBound::may_stand_still(const Defence& d, PieceType t, Square from, int moves_there, Square q, Square k,
+                                  Bitboard squares, int moves) const {
+  const Bitboard first = first_steps_[index(t)][q] & ~square_bb(k);
+  if (popcount(squares | first) > popcount(d.men)) return false;
+  return !d.counts_landings || moves_there + popcount(first & ~squares & ~(d.men & ~square_bb(from))) <= moves;
+}
+
+bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square k) const {
   if (!squares) return true;
   if (moves < 0 || popcount(squares & ~d.men) > moves || (squares & ~d.holds)) return false;
   std::array<uint8_t, kSquareSpace> slot;  // each square's index among the squares (theirs only)
+  std::array<Square, 8> square_of;
   int n = 0;
-  for (Bitboard b = squares; b;) slot[pop_lsb(b)] = uint8_t(n++);
+  for (Bitboard b = squares; b; ++n) {
+    square_of[size_t(n)] = pop_lsb(b);
+    slot[square_of[size_t(n)]] = uint8_t(n);
+  }
   constexpr uint8_t kNone = UINT8_MAX;
   const int step = std::min(moves, kSteps - 1);
   // How far each man that reaches some square is from each (kNone: not within the moves), and
@@ -571,6 +591,13 @@ bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves) const 
     for (int m = 0; m <= step && seen != squares; ++m) {
       for (Bitboard ring = reach[m] & squares & ~seen; ring;) own[slot[pop_lsb(ring)]] = uint8_t(m);
       seen |= reach[m] & squares;
+    }
+    if (const PieceType t = type_of(d.position->piece_on(from)); still_men_ && t != PieceType::Pawn) {
+      for (int j = 0; j < n; ++j) {
+        if (own[j] != kNone && !may_stand_still(d, t, from, own[j], square_of[size_t(j)], k, squares, moves)) {
+          own[j] = kNone;
+        }
+      }
     }
     for (int j = 0; j < n; ++j) {
       if (own[j] < nearest[j]) {
@@ -636,6 +663,7 @@ void EndingBound::box_last_defence(const Position& pos, Color attacker, LastDefe
   Defence d = defence(pos, ~attacker, 0);
   const Bitboard next_to_king = geometry_.leaps(PieceType::King, moves.king_) & geometry_.board();
   if (!moves.men_.no_man_moves()) moves.men_squares_ = may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king;
+  d.counts_landings = true;  // each king's move is tested as it is
   for (Bitboard b = next_to_king & moves.men_.king_squares; b;) {
     d.king = pop_lsb(b);
     d.walk = square_bb(d.king);

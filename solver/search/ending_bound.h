@@ -20,6 +20,10 @@
 // depends only on its pieces, its moves left and k, so it is kept per thread for the defender's
 // moves that follow.)
 //
+// In a stalemate every man of the defender's ends without a move too. So a piece of the
+// defender's (not a pawn) fills a square next to k only where its own men may stand on every
+// square it moves to first, within the defender's moves (see may_stand_still).
+//
 // Where each piece of the attacker may make every move left, its guards are taken together. With
 // two moves left, the pieces are also taken one and two at a time (one piece moves twice, or two
 // once each, the others stay); with one, one at a time, and each square the moving piece may go
@@ -224,6 +228,12 @@ class EndingBound {
     Bitboard holds;  // where they may stand
     Bitboard walk;   // where the king may stand
     int moves;
+    // Whether may_stand_still may count the moves to the squares around a piece that no man
+    // holds now: only where this position itself is tested. The tests that narrow the
+    // defender's moves take a man's move as changing the bound only by the square it goes to
+    // next to the king (nearer_squares, box_last_defence), not by a square it comes to around
+    // another man.
+    bool counts_landings = false;
   };
 
   // The attacker's pieces, the first kMaxRefined of them with their squares and kinds, and
@@ -288,9 +298,23 @@ class EndingBound {
   static constexpr int kPlacedCacheBits = 16;
   static constexpr size_t kPlacedCache = size_t(1) << kPlacedCacheBits;
   // Whether the defender's men may stand on every square of `squares` (those next to the
-  // king's square: eight at most), each man on one, within `moves` moves together: the least
-  // sum of their distances, for each set of the squares, as the men are taken one by one.
-  bool fillable(const Defence& defence, Bitboard squares, int moves) const;
+  // king's square k: eight at most), each man on one, within `moves` moves together: the least
+  // sum of their distances, for each set of the squares, as the men are taken one by one. For a
+  // stalemate where each turn is one move, a piece fills a square only where it may end there
+  // without a move (may_stand_still; a pawn, which may end blocked, fills any).
+  bool fillable(const Defence& defence, Bitboard squares, int moves, Square k) const;
+  // For a stalemate where each turn is one move: whether the defender's piece (not a pawn) of
+  // kind t on `from`, `moves_there` moves from q, may end on q without a move, next to its
+  // king on k, the men filling `squares` (q among them: those no piece of the attacker guards)
+  // with `moves` moves together. The king is not in check, so only a pin makes a move illegal,
+  // and a pin of this piece holds along the line from k through q, its pinner beyond q: that
+  // pinner would guard q. So its own men stand on every square it moves to first (its
+  // first_steps but k): those squares and the fill's are as many men, the king not among them
+  // (the defender's men now: none are added). Where the defence counts_landings, each of
+  // those squares outside the fill that no other man holds now takes a move of a man that ends
+  // there, filling none of `squares`: those moves and the piece's own are within `moves`.
+  bool may_stand_still(const Defence& defence, PieceType t, Square from, int moves_there, Square q, Square k,
+                       Bitboard squares, int moves) const;
   // The squares of `among` (within the king's walk) where the king may end boxed in, with the
   // attacker's pieces checking and guarding where `reach` says; with first_only, the first one
   // found. A reach within another finds squares within the other's: a test that narrows a reach
@@ -361,12 +385,15 @@ class EndingBound {
 
   const Geometry& geometry_;
   Goal goal_;
+  bool still_men_;  // a stalemate where each turn is one move: the men that fill end without a move
   uint64_t id_;  // tells this bound's entries in the per-thread cache from another's
   static std::atomic<uint64_t> next_id_;
   Tables attacks_;  // squares a piece attacks after m moves
   Tables stands_;   // squares a piece stands on after m moves
   Tables pawn_as_;  // squares a pawn stands on after m moves as a pawn or as each kind it promotes to
   std::vector<PieceType> pawn_kinds_;  // the pawn and the kinds it promotes to
+  // [kind][square]: the squares a piece moves to first (a rider's next square on each ray).
+  std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps_;
 };
 
 }  // namespace dm::search
