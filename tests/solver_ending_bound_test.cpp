@@ -184,6 +184,12 @@ TEST_CASE("ending bound: a help stalemate's men next to the king end without a m
   CHECK(may_end(mate, "6rk/7p/5K2/4N3/8/8/8/8 w - - 0 1", 1, 0));
   // A knight on a1 makes three men, but f7 wants a man's move, and Black has none left.
   CHECK_FALSE(may_end(stalemate, "6bk/7p/5P2/6K1/8/8/8/n7 w - - 0 1", 1, 0));
+  // The king is boxed in, but a queen never ends without a move unless hemmed in (a pin holds
+  // no queen), which needs three men in a corner: each must be captured, a move of White's
+  // each. Bxa2 takes one; two want two moves.
+  CHECK(may_end(stalemate, "7k/8/6K1/8/8/1B6/q7/8 w - - 0 1", 1, 0));
+  CHECK_FALSE(may_end(stalemate, "7k/8/6K1/8/8/1B6/q7/q7 w - - 0 1", 1, 0));
+  CHECK_FALSE(may_end(stalemate, "7k/8/6K1/8/8/qB6/q7/q7 w - - 0 1", 2, 1));
 }
 
 TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {
@@ -644,7 +650,8 @@ TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules 
           "[solver][help]") {
   // On random positions with Black's men crowding its cornered king, where the bound says no
   // stalemate may come (White then Black then White, or Black then White), none comes: every
-  // line is played. Black's pieces there must end hemmed in or pinned (may_stand_still).
+  // line is played. Black's pieces there must end hemmed in or pinned (may_stand_still), and
+  // elsewhere hemmed in, pinned or captured (take_off_the_captured).
   const Variant chess = *make_variant("chess", {});
   const EndingBound bound(chess, Goal::Stalemate);
   std::mt19937 rng(20261127);
@@ -654,6 +661,24 @@ TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules 
     for (const char side : {'w', 'b'}) {
       for (int positions = 0; positions < 300;) {
         const auto fen = crowded_corner(rng, pieces, side);
+        if (!fen) continue;
+        ++positions;
+        INFO(*fen);
+        Position pos = dm::test::position_of("chess", *fen);
+        const bool white = side == 'w';
+        const bool stalemate = some_moves_stalemate(pos, white ? 3 : 2);
+        stalemates += stalemate;
+        if (bound.may_end_in_time(pos, Color::White, white ? 2 : 1, 1)) continue;
+        ++ruled_out;
+        CHECK_FALSE(stalemate);
+      }
+    }
+  }
+  // Black's pieces anywhere, White with few pieces to capture them or hold them.
+  for (const std::string_view pieces : {"KBkqr", "KPkrb", "KNPkqp", "KRkbn", "KQkqr"}) {
+    for (const char side : {'w', 'b'}) {
+      for (int positions = 0; positions < 300;) {
+        const auto fen = sparse_position(rng, pieces, side, true);
         if (!fen) continue;
         ++positions;
         INFO(*fen);

@@ -252,11 +252,15 @@ uint8_t EndingBound::moves_to_reach(PieceType t, Color c, Square from, Square to
 }
 
 EndingBound::Defence EndingBound::defence(const Position& pos, Color defender, int moves) const {
+  return defence(pos, defender, moves, pos.pieces(defender) & ~square_bb(pos.king_square(defender)));
+}
+
+EndingBound::Defence EndingBound::defence(const Position& pos, Color defender, int moves, Bitboard men) const {
   Defence d;
   d.position = &pos;
   d.color = defender;
   d.king = pos.king_square(defender);
-  d.men = pos.pieces(defender) & ~square_bb(d.king);
+  d.men = men;
   d.moves = moves;
   const int step = std::min(moves, kSteps - 1);
   d.holds = 0;
@@ -385,7 +389,62 @@ bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attac
   if (unbounded(pos, attacker)) return true;
   Defence d = defence(pos, ~attacker, defender_moves);
   d.counts_landings = true;
-  return may_box(d, army(pos, attacker, attacker_moves), attacker, attacker_moves);
+  const Army a = army(pos, attacker, attacker_moves);
+  if (still_men_ && !take_off_the_captured(d, a, attacker, attacker_moves)) return false;
+  return may_box(d, a, attacker, attacker_moves);
+}
+
+bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacker, int attacker_moves) const {
+  const int step = std::min(attacker_moves, kSteps - 1);
+  bool pin_orthogonal = a.count > kMaxRefined;
+  bool pin_diagonal = a.count > kMaxRefined;
+  const auto may_pin_as = [&](PieceType t) {
+    pin_orthogonal |= geometry_.rides_orthogonal(t);
+    pin_diagonal |= geometry_.rides_diagonal(t);
+  };
+  for (int i = 0; i < std::min(a.count, kMaxRefined); ++i) {
+    if (a.types[size_t(i)] != PieceType::Pawn) {
+      may_pin_as(a.types[size_t(i)]);
+      continue;
+    }
+    for (size_t x = 1; x < pawn_kinds_.size(); ++x) {
+      const Within& as = pawn_as_[index(attacker)][index(pawn_kinds_[x])];
+      if (!as.empty() && as[a.froms[size_t(i)]][step]) may_pin_as(pawn_kinds_[x]);
+    }
+  }
+  // The fewest moves of the men but one to hold each square of `first` no other holds now.
+  const auto hem_moves = [&](Square from, Bitboard first) {
+    return popcount(first & ~(d.men & ~square_bb(from))) - ((first & d.walk) ? 1 : 0);
+  };
+  Bitboard captured = 0;
+  int captured_count = 0;
+  int moves_first = 0;
+  for (Bitboard b = d.men & ~d.position->pieces(PieceType::Pawn); b;) {
+    const Square from = pop_lsb(b);
+    const PieceType t = type_of(d.position->piece_on(from));
+    if ((pin_orthogonal && !geometry_.rides_orthogonal(t)) || (pin_diagonal && !geometry_.rides_diagonal(t))) continue;
+    bool hemmed = hem_moves(from, first_steps_[index(t)][from]) <= d.moves;
+    const Steps& reach = stands_[index(d.color)][index(t)][from];
+    for (int m = 1; m <= std::min(d.moves, kSteps - 1) && !hemmed; ++m) {
+      for (Bitboard ring = reach[size_t(m)] & ~reach[size_t(m - 1)]; ring && !hemmed;) {
+        hemmed = m + hem_moves(from, first_steps_[index(t)][pop_lsb(ring)]) <= d.moves;
+      }
+    }
+    if (hemmed) continue;
+    captured |= square_bb(from);
+    ++captured_count;
+    bool taken_there = a.count > kMaxRefined;
+    for (int i = 0; i < std::min(a.count, kMaxRefined) && !taken_there; ++i) {
+      const uint8_t to_attack = moves_to_attack(a.types[size_t(i)], attacker, a.froms[size_t(i)], from);
+      taken_there = to_attack != kUnreachable && to_attack + 1 <= attacker_moves;
+    }
+    moves_first += !taken_there;
+  }
+  if (!captured) return true;
+  if (captured_count > attacker_moves || moves_first > d.moves) return false;
+  d = defence(*d.position, d.color, d.moves - moves_first, d.men & ~captured);
+  d.counts_landings = true;
+  return true;
 }
 
 bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {

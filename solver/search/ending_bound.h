@@ -22,7 +22,9 @@
 //
 // In a stalemate every man of the defender's ends without a move too. So a piece of the
 // defender's (not a pawn) fills a square next to k only where its own men may stand on every
-// square it moves to first, within the defender's moves (see may_stand_still).
+// square it moves to first, within the defender's moves (see may_stand_still); and a piece that
+// can end without a move nowhere in time must be captured, a move of the attacker's for each,
+// and fills nothing (see take_off_the_captured).
 //
 // Where each piece of the attacker may make every move left, its guards are taken together. With
 // two moves left, the pieces are also taken one and two at a time (one piece moves twice, or two
@@ -251,7 +253,20 @@ class EndingBound {
   // Where the bound says nothing: no king to box in, or a castling right left (see the top).
   static bool unbounded(const Position& pos, Color attacker);
   Defence defence(const Position& pos, Color defender, int moves) const;
+  // The same with only `men` of the defender's men (not the king).
+  Defence defence(const Position& pos, Color defender, int moves, Bitboard men) const;
   Army army(const Position& pos, Color attacker, int moves) const;
+  // For a stalemate where each turn is one move, the position itself tested: takes off d the
+  // defender's pieces (not pawns) that must be captured, since they cannot end without a move.
+  // Such a piece is not held by a pin (no piece of the attacker's may ride, by the end, a line
+  // it does not move along), nor hemmed in where it stands (its own men on every square it moves
+  // to first: a move of another man for each that none holds now, the king's walk holding one at
+  // most) or where it goes (its moves there, then the same) within d's moves. Each capture takes
+  // a move of the attacker's: false where they are more than its moves. One that no piece of the
+  // attacker's may take where it stands (its moves to attack the square, then one) moves first:
+  // d's moves are that many fewer (a captured piece fills nothing, and its moves are not the
+  // king's or the fill's), false where too few are left.
+  bool take_off_the_captured(Defence& d, const Army& army, Color attacker, int attacker_moves) const;
   // may_end_in_time for this defence and army.
   bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
   // may_box without its tests of one and two moves left: some square k of the king's walk passes
