@@ -657,10 +657,10 @@ TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules 
   std::mt19937 rng(20261127);
   size_t ruled_out = 0;
   size_t stalemates = 0;
-  for (const std::string_view pieces : {"KQkbp", "KRkbn", "KQkrbp", "KRPkbpp", "KBPkbp", "KQkqpp", "KRBknp"}) {
+  const auto check_positions = [&](auto&& random_position) {
     for (const char side : {'w', 'b'}) {
       for (int positions = 0; positions < 300;) {
-        const auto fen = crowded_corner(rng, pieces, side);
+        const auto fen = random_position(side);
         if (!fen) continue;
         ++positions;
         INFO(*fen);
@@ -673,24 +673,13 @@ TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules 
         CHECK_FALSE(stalemate);
       }
     }
+  };
+  for (const std::string_view pieces : {"KQkbp", "KRkbn", "KQkrbp", "KRPkbpp", "KBPkbp", "KQkqpp", "KRBknp"}) {
+    check_positions([&](char side) { return crowded_corner(rng, pieces, side); });
   }
   // Black's pieces anywhere, White with few pieces to capture them or hold them.
   for (const std::string_view pieces : {"KBkqr", "KPkrb", "KNPkqp", "KRkbn", "KQkqr"}) {
-    for (const char side : {'w', 'b'}) {
-      for (int positions = 0; positions < 300;) {
-        const auto fen = sparse_position(rng, pieces, side, true);
-        if (!fen) continue;
-        ++positions;
-        INFO(*fen);
-        Position pos = dm::test::position_of("chess", *fen);
-        const bool white = side == 'w';
-        const bool stalemate = some_moves_stalemate(pos, white ? 3 : 2);
-        stalemates += stalemate;
-        if (bound.may_end_in_time(pos, Color::White, white ? 2 : 1, 1)) continue;
-        ++ruled_out;
-        CHECK_FALSE(stalemate);
-      }
-    }
+    check_positions([&](char side) { return sparse_position(rng, pieces, side, true); });
   }
   CHECK(ruled_out > 0);
   CHECK(stalemates > 0);
