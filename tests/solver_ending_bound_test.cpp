@@ -2,7 +2,9 @@
 // verdict on positions where a mate or a stalemate is or is not within reach, and help play
 // whose published or brute-forced solutions it must keep.
 
+#include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <optional>
 #include <random>
 #include <string>
@@ -255,22 +257,27 @@ TEST_CASE("ending bound: help play that needs a long walk keeps its solutions", 
 namespace {
 
 // A random legal position with few pieces (FEN letters, both kings among them), `side` ('w' or
-// 'b') to move and not giving check; with `cornered`, Black's king in a corner.
+// 'b') to move and not giving check; with `cornered`, Black's king in a corner; with `crowd`
+// under 7, each of Black's men placed after its king within that many squares of it (where they
+// may stand next to it in a stalemate).
 std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces, char side = 'b',
-                                           bool cornered = false) {
+                                           bool cornered = false, int crowd = 7) {
   std::string board(64, '.');
+  int king = -1;
   for (const char piece : pieces) {
     if (piece == 'k' && cornered) {
       const int corners[] = {0, 7, 56, 63};
-      const int s = corners[std::uniform_int_distribution<int>(0, 3)(rng)];
-      if (board[s] != '.') return std::nullopt;
-      board[s] = piece;
+      king = corners[std::uniform_int_distribution<int>(0, 3)(rng)];
+      if (board[king] != '.') return std::nullopt;
+      board[king] = piece;
       continue;
     }
+    const bool crowding = piece >= 'a' && king >= 0;
     for (;;) {
       const int s = std::uniform_int_distribution<int>(0, 63)(rng);
       const bool pawn_rank = s / 8 == 0 || s / 8 == 7;
-      if (board[s] == '.' && !((piece == 'P' || piece == 'p') && pawn_rank)) {
+      const bool near = !crowding || std::max(std::abs(s / 8 - king / 8), std::abs(s % 8 - king % 8)) <= crowd;
+      if (board[s] == '.' && near && !((piece == 'P' || piece == 'p') && pawn_rank)) {
         board[s] = piece;
         break;
       }
@@ -616,36 +623,6 @@ TEST_CASE("ending bound: where passing fails, a pawn's push that comes too slowl
   CHECK(pawn_moves == 6);
 }
 
-namespace {
-
-// A random position of `pieces` with Black's king in a corner and each of Black's men within two
-// squares of it, where they may stand next to it in a stalemate; nullopt where it cannot be set up.
-std::optional<std::string> crowded_corner(std::mt19937& rng, std::string_view pieces, char side) {
-  std::string board(64, '.');
-  const int corners[] = {0, 7, 56, 63};
-  const int king = corners[std::uniform_int_distribution<int>(0, 3)(rng)];
-  board[size_t(king)] = 'k';
-  for (const char piece : pieces) {
-    if (piece == 'k') continue;
-    const bool black = piece >= 'a';
-    const bool pawn = piece == 'p' || piece == 'P';
-    for (;;) {
-      const int s = std::uniform_int_distribution<int>(0, 63)(rng);
-      const bool near = std::abs(s / 8 - king / 8) <= 2 && std::abs(s % 8 - king % 8) <= 2;
-      if (board[size_t(s)] == '.' && (near || !black) && !(pawn && (s / 8 == 0 || s / 8 == 7))) {
-        board[size_t(s)] = piece;
-        break;
-      }
-    }
-  }
-  const std::string fen = test::board_field(board, 8, 8) + " " + side + " - - 0 1";
-  Position pos;
-  if (pos.set(*make_variant("chess", {}), fen)) return std::nullopt;
-  return fen;
-}
-
-}  // namespace
-
 TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules out no moves stalemate",
           "[solver][help]") {
   // On random positions with Black's men crowding its cornered king, where the bound says no
@@ -675,7 +652,7 @@ TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules 
     }
   };
   for (const std::string_view pieces : {"KQkbp", "KRkbn", "KQkrbp", "KRPkbpp", "KBPkbp", "KQkqpp", "KRBknp"}) {
-    check_positions([&](char side) { return crowded_corner(rng, pieces, side); });
+    check_positions([&](char side) { return sparse_position(rng, pieces, side, true, 2); });
   }
   // Black's pieces anywhere, White with few pieces to capture them or hold them.
   for (const std::string_view pieces : {"KBkqr", "KPkrb", "KNPkqp", "KRkbn", "KQkqr"}) {

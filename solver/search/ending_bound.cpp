@@ -395,6 +395,8 @@ bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attac
 }
 
 bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacker, int attacker_moves) const {
+  const Bitboard pieces = d.men & ~d.position->pieces(PieceType::Pawn);
+  if (!pieces) return true;  // nothing to ask: the pin lines are not worked out
   const int step = std::min(attacker_moves, kSteps - 1);
   bool pin_orthogonal = a.count > kMaxRefined;
   bool pin_diagonal = a.count > kMaxRefined;
@@ -419,7 +421,7 @@ bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacke
   Bitboard captured = 0;
   int captured_count = 0;
   int moves_first = 0;
-  for (Bitboard b = d.men & ~d.position->pieces(PieceType::Pawn); b;) {
+  for (Bitboard b = pieces; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
     if ((pin_orthogonal && !geometry_.rides_orthogonal(t)) || (pin_diagonal && !geometry_.rides_diagonal(t))) continue;
