@@ -4,12 +4,14 @@
 # is decided, the table is the one a single process gives, and every proof the ranks sent is
 # accepted by check-proof. A worker rank killed with SIGKILL mid-run is survived (its job goes
 # to the other rank after --job-deadline) with the same table and valid proofs, and every rank
-# ends. Rank 0 (the leader) killed with SIGKILL once the store holds some jobs: under
-# --enable-recovery the workers take it for dead after 30 s of silence and end, and so does
-# mpirun; the same command run again resumes from the store: the jobs committed before the
-# kill are kept unchanged, the resumed run adds jobs, and its table is the single process's,
-# with valid proofs. A store rank 0 refuses ends every rank with exit code 2. dmsolve itself
-# loads no MPI library: under mpirun its ranks are dmsolve-mpi's (solver/app/mpi_handover.h).
+# ends. One killed while starting does not leave the others waiting for ever in MPI_Init: they
+# stop at --mpi-start-deadline, and the command run again gives the same table. Rank 0 (the
+# leader) killed with SIGKILL once the store holds some jobs: under --enable-recovery the
+# workers take it for dead after 30 s of silence and end, and so does mpirun; the same command
+# run again resumes from the store: the jobs committed before the kill are kept unchanged, the
+# resumed run adds jobs, and its table is the single process's, with valid proofs. A store
+# rank 0 refuses ends every rank with exit code 2. dmsolve itself loads no MPI library: under
+# mpirun its ranks are dmsolve-mpi's (solver/app/mpi_handover.h).
 # Usage: explore_mpi_test.sh path/to/dmsolve
 set -uo pipefail
 dmsolve=$1
@@ -50,36 +52,62 @@ ldd "$dmsolve" | grep -q libmpi && fail "dmsolve loads MPI: $(ldd "$dmsolve" | g
   fail "mpirun -np 3 differs: $(diff <(table "$dir/one.json") <(table "$dir/three.json"))"
 check_proofs "$dir/p3" "mpirun -np 3"
 
-# A worker killed mid-run: rank 2's process, found by the rank Open MPI gives it.
+# Waits until store $1 holds $2 jobs (at most 8 s); the count it saw is in `count`.
+wait_for_jobs() {
+  for _ in $(seq 1 400); do
+    count=0
+    [ -s "$1" ] && { count=$(jobs_in "$1" 2>/dev/null) || count=0; }
+    [ "$count" -ge "$2" ] && return
+    sleep 0.02
+  done
+}
+
+# A worker killed mid-run, once the store holds 20 jobs (every rank has started): rank 2's
+# process, found by the rank Open MPI gives it.
 "${mpi[@]}" "${explore[@]}" --store "$dir/killed.sqlite" --proof-dir "$dir/pk" --job-deadline 2 \
   >"$dir/killed.json" 2>"$dir/err" &
 launcher=$!
-victim=""
-for _ in $(seq 1 200); do
-  victim=$(rank_pid killed.sqlite 2)
-  [ -n "$victim" ] && break
-  sleep 0.02
-done
-sleep 0.3
+wait_for_jobs "$dir/killed.sqlite" 20
+victim=$(rank_pid killed.sqlite 2)
 program=$(readlink "/proc/$victim/exe" 2>/dev/null)
 [ -z "$victim" ] || [ "$(basename "$program")" = dmsolve-mpi ] || fail "rank 2 runs '$program', not dmsolve-mpi"
-[ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || fail "rank 2 was not running to be killed"
+[ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || fail "rank 2 was not running to be killed (the store had $count jobs)"
 wait "$launcher" || fail "the run with a killed worker failed: $(grep -v PMIX "$dir/err")"
 [ "$(table "$dir/one.json")" = "$(table "$dir/killed.json")" ] ||
   fail "with a killed worker the table differs: $(diff <(table "$dir/one.json") <(table "$dir/killed.json"))"
 check_proofs "$dir/pk" "killed worker"
+
+# A worker killed while starting, as soon as its process is seen: MPI_Init would keep the other
+# ranks waiting for it for ever; with --mpi-start-deadline 5 they stop after 5 s and say so
+# (unless the worker had started, when the run goes on as above). The same command run again
+# gives the single process's table.
+started=("${mpi[@]}" "${explore[@]}" --store "$dir/started.sqlite" --proof-dir "$dir/ps" --job-deadline 2
+         --mpi-start-deadline 5)
+"${started[@]}" >"$dir/started.json" 2>"$dir/err" &
+launcher=$!
+victim=""
+for _ in $(seq 1 400); do
+  victim=$(rank_pid started.sqlite 2)
+  [ -n "$victim" ] && break
+  sleep 0.01
+done
+[ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || fail "rank 2 was not running to be killed while starting"
+wait "$launcher"
+[ $? -ne 124 ] || fail "with a worker killed while starting, mpirun did not end within 60 s"
+grep -q "has not started every rank within 5 s" "$dir/err" ||
+  [ "$(table "$dir/one.json")" = "$(table "$dir/started.json")" ] ||
+  fail "with a worker killed while starting, the ranks neither said so nor finished: $(grep -v PMIX "$dir/err")"
+"${started[@]}" >"$dir/started.json" 2>"$dir/err" || fail "run again after a worker was killed while starting: $(grep -v PMIX "$dir/err")"
+[ "$(table "$dir/one.json")" = "$(table "$dir/started.json")" ] ||
+  fail "run again after a worker was killed while starting, the table differs: $(diff <(table "$dir/one.json") <(table "$dir/started.json"))"
+check_proofs "$dir/ps" "worker killed while starting"
 
 # The leader killed mid-run: rank 0's process, once the store holds 20 jobs (of some 900).
 # Under --enable-recovery, as the README advises (without it Open MPI ends every rank at once).
 leader=("${mpi[@]}" "${explore[@]}" --store "$dir/leader.sqlite" --proof-dir "$dir/pl")
 "${leader[@]}" >"$dir/leader.json" 2>"$dir/err" &
 launcher=$!
-for _ in $(seq 1 400); do
-  count=0
-  [ -s "$dir/leader.sqlite" ] && { count=$(jobs_in "$dir/leader.sqlite" 2>/dev/null) || count=0; }
-  [ "$count" -ge 20 ] && break
-  sleep 0.02
-done
+wait_for_jobs "$dir/leader.sqlite" 20
 victim=$(rank_pid leader.sqlite 0)
 [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || fail "rank 0 was not running to be killed (the store had $count jobs)"
 wait "$launcher"

@@ -50,9 +50,7 @@ std::string proof_name(const Turn& turn, bool compressed) {
 }  // namespace
 
 int run_explore(const std::vector<std::string>& args) {
-#ifdef DMSOLVE_WITH_MPI
-  explore::MpiSession mpi;  // under mpirun: rank 0 leads, the others run jobs
-#elif defined(DMSOLVE_MPI_PROGRAM)
+#if !defined(DMSOLVE_WITH_MPI) && defined(DMSOLVE_MPI_PROGRAM)
   if (explore::launched_by_mpi()) {
     std::cerr << "dmsolve explore: under an MPI launcher, " << hand_over(DMSOLVE_MPI_PROGRAM, "explore", args) << std::endl;
     return kExitFailure;
@@ -72,6 +70,7 @@ int run_explore(const std::vector<std::string>& args) {
   size_t tablebase_mb = 1024;
   std::string tablebase_dir;
   double job_deadline = 0.0;
+  double start_deadline = explore::kDefaultStartDeadline;
   explore::ExploreOptions options;
   po::options_description described("dmsolve explore options");
   described.add_options()
@@ -91,6 +90,7 @@ int run_explore(const std::vector<std::string>& args) {
       ("tablebase-mb", po::value(&tablebase_mb)->default_value(tablebase_mb), "the most memory the endgame tables take, in MiB")
       ("tablebase-dir", po::value(&tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs")
       ("job-deadline", po::value(&job_deadline)->default_value(0), "under mpirun: seconds after which a rank that has not answered its job is taken for dead and the job given to another (0: 60 s plus 1 s per 50,000 nodes of budget)")
+      ("mpi-start-deadline", po::value(&start_deadline)->default_value(start_deadline), "under mpirun: seconds within which every rank must have started; a rank still waiting then stops, with exit code 1 (0: no deadline)")
       ("json", "print one JSON object per turn on one line")
       ("html", po::value(&html_path), "write an HTML page of the explored tree to FILE")
       ("proof-dir", po::value(&proof_dir), "write the proof of each won or lost turn to DIR/TURN.proof")
@@ -115,11 +115,15 @@ int run_explore(const std::vector<std::string>& args) {
   if (options.job_nodes == 0) return report_bad_input("explore", "--job-nodes must be at least 1");
   for (const auto& error : {count_error("--job-nodes", options.job_nodes), count_error("--jobs", options.max_jobs),
                             count_error("--nodes", options.limits.nodes), seconds_error("--time", options.limits.seconds),
-                            seconds_error("--job-deadline", job_deadline), threads_error(threads),
+                            seconds_error("--job-deadline", job_deadline),
+                            seconds_error("--mpi-start-deadline", start_deadline), threads_error(threads),
                             megabytes_error("--hash", hash_mb, 1), count_error("--tablebase-mb", tablebase_mb)}) {
     if (error) return report_bad_input("explore", *error);
   }
   if (const auto error = tablebase::max_men_error(tablebase_men)) return report_bad_input("explore", *error);
+#ifdef DMSOLVE_WITH_MPI
+  explore::MpiSession mpi(start_deadline);  // under mpirun: rank 0 leads, the others run jobs
+#endif
   const auto variant = make_variant(variant_name, rules);
   if (!variant) return report_bad_input("explore", variant.error());
   // The explorer proves win and lose by whole turns, which a long progressive series makes a

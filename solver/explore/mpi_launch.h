@@ -6,6 +6,9 @@
 
 namespace dm::explore {
 
+// Seconds within which MPI must start every rank (MpiSession, mpi_pool.h).
+constexpr double kDefaultStartDeadline = 60.0;
+
 inline bool launched_by_mpi() {
   return std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") || std::getenv("PMIX_RANK");
 }

@@ -1,10 +1,12 @@
 #include "solver/explore/mpi_pool.h"
 
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <mutex>
 #include <set>
 #include <thread>
 #include <unistd.h>
@@ -67,6 +69,14 @@ bool send_to_leader(const std::string& bytes) {
   }
 }
 
+// The rank the launcher gave this process, which MPI tells only once started.
+std::string launcher_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
+    if (const char* rank = std::getenv(name)) return rank;
+  }
+  return "?";
+}
+
 std::optional<std::string> read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
@@ -83,10 +93,32 @@ std::string receive_probed(const MPI_Status& probed) {
   return bytes;
 }
 
-MpiSession::MpiSession() {
+MpiSession::MpiSession(double start_deadline_seconds) {
   if (!launched_by_mpi()) return;
+  std::mutex mutex;
+  std::condition_variable started_signal;
+  bool started = false;
+  std::thread watchdog;
+  if (start_deadline_seconds > 0) {
+    watchdog = std::thread([&] {
+      std::unique_lock lock(mutex);
+      const auto deadline = std::chrono::duration<double>(start_deadline_seconds);
+      if (started_signal.wait_for(lock, deadline, [&] { return started; })) return;
+      std::cerr << "dmsolve explore: rank " << launcher_rank() << ": MPI has not started every rank within "
+                << start_deadline_seconds << " s (one may have died while starting); stopping" << std::endl;
+      std::_Exit(1);
+    });
+  }
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  if (watchdog.joinable()) {
+    {
+      const std::lock_guard lock(mutex);
+      started = true;
+    }
+    started_signal.notify_one();
+    watchdog.join();
+  }
   initialized_ = true;
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);

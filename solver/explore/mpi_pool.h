@@ -27,6 +27,7 @@
 
 #include "solver/explore/job_pool.h"
 #include "solver/explore/job_runner.h"
+#include "solver/explore/mpi_launch.h"
 
 namespace dm::explore {
 
@@ -38,10 +39,13 @@ std::string receive_probed(const MPI_Status& probed);
 
 // MPI for the life of the process: MPI_Init when the process was started by mpirun or srun
 // (their environment says so), MPI_Finalize at the end unless a rank was lost; nothing
-// otherwise.
+// otherwise. MPI_Init waits for every rank to start, and a rank that dies while starting would
+// leave the others waiting for ever (Open MPI 4, even under --enable-recovery): a rank whose
+// MPI_Init has not returned within start_deadline_seconds (0: no deadline) says so and exits
+// with code 1.
 class MpiSession {
  public:
-  MpiSession();
+  explicit MpiSession(double start_deadline_seconds = kDefaultStartDeadline);
   ~MpiSession();
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
