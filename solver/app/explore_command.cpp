@@ -14,11 +14,11 @@
 #include "solver/app/progress_display.h"
 #include "solver/explore/explorer.h"
 #include "solver/explore/move_proof.h"
+#include "solver/explore/mpi_launch.h"
 #ifdef DMSOLVE_WITH_MPI
 #include "solver/explore/mpi_pool.h"
 #elif defined(DMSOLVE_MPI_PROGRAM)
 #include "solver/app/mpi_handover.h"
-#include "solver/explore/mpi_launch.h"
 #endif
 #include "solver/files/whole_file.h"
 #include "solver/report/explore_format.h"
