@@ -562,6 +562,54 @@ TEST_CASE("ending bound: the defender's pieces, where passing fails, may only co
   }
 }
 
+TEST_CASE("ending bound: the defender's captures that leave the attacker's other pieces no box: the rest fail below",
+          "[solver][help]") {
+  // Rxe4 takes White's only piece that may check: left out, and the node below fails. Rb5
+  // takes nothing, and is kept.
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound mate(chess, Goal::Mate);
+  Position rook = dm::test::position_of("chess", "k7/pp6/8/8/1r2B3/8/8/2K5 b - - 0 1");
+  const auto rook_moves = mate.defender_moves(rook, Color::White, 3, 2);
+  const Move takes(at("b4"), at("e4"));
+  CHECK_FALSE(rook_moves.allows(rook, takes));
+  CHECK(rook_moves.allows(rook, Move(at("b4"), at("b5"))));
+  StateInfo st;
+  rook.do_move(takes, st);
+  CHECK_FALSE(mate.may_end_in_time(rook, Color::White, 3, 2));
+  // On random positions, Black to move with White's two or three moves and Black's one or two
+  // to come: every move defender_moves leaves out fails may_end_in_time below. White has one
+  // piece or two besides its king, which Black may capture; the captures by Black's king, which
+  // no other test leaves out, are left out too where the others cannot box it in.
+  std::mt19937 rng(20261128);
+  size_t king_captures_left_out = 0;
+  for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
+    const EndingBound bound(chess, goal);
+    for (const int attacker_moves : {2, 3}) {
+      for (const std::string_view pieces : {"KRkrn", "KBNkq", "KRBkbp"}) {
+        FilterCount count;
+        for_random_positions(rng, pieces, 'b', false, 300, [&](Position& pos) {
+          const auto useful = bound.defender_moves(pos, Color::White, attacker_moves, attacker_moves - 1);
+          check_left_out(
+              pos,
+              [&](Move m) {
+                if (useful.allows(pos, m)) return true;
+                king_captures_left_out += pos.is_capture(m) && m.from() == pos.king_square(Color::Black);
+                return false;
+              },
+              [&](const Position& after) {
+                return bound.may_end_in_time(after, Color::White, attacker_moves, attacker_moves - 1);
+              },
+              count);
+        });
+        INFO(int(goal) << " " << pieces << " " << attacker_moves);
+        CHECK(count.kept > 0);
+        CHECK(count.left_out > 0);
+      }
+    }
+  }
+  CHECK(king_captures_left_out > 0);
+}
+
 TEST_CASE("ending bound: where passing fails, the defender's king and pawns may only come nearer: the rest fail below",
           "[solver][help]") {
   // On random positions, Black to move with White's two or three moves and Black's one or two to

@@ -889,6 +889,15 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
     }
     moves.king_tos_ = king_approaches(pos, a, attacker, attacker_moves, defender_moves + 1);
   }
+  if (a.count <= kMaxRefined) {
+    const int step = std::min(attacker_moves, kSteps - 1);
+    for (int i = 0; i < a.count; ++i) {
+      moves.army_froms_[size_t(i)] = a.froms[size_t(i)];
+      moves.reach_without_[size_t(i)] = others(a, attacker, i, i, step);
+    }
+    moves.army_count_ = a.count;
+    moves.passed_ = d;
+  }
   moves.bound_ = this;
   moves.defender_ = ~attacker;
   moves.king_ = d.king;
@@ -1002,8 +1011,27 @@ Bitboard EndingBound::king_approaches(const Position& pos, const Army& a, Color 
   return approaches;
 }
 
+bool EndingBound::takes_too_much(const DefenderMoves& moves, const Position& pos, Move m) const {
+  for (int i = 0; i < moves.army_count_; ++i) {
+    if (moves.army_froms_[size_t(i)] != m.to()) continue;
+    Defence d = moves.passed_;
+    const int step = std::min(d.moves, kSteps - 1);
+    if (m.from() == d.king) {
+      d.king = m.to();
+      d.walk = stands_[index(d.color)][index(PieceType::King)][d.king][size_t(step)];
+    } else {
+      const PieceType t = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos.piece_on(m.from()));
+      d.men |= square_bb(m.to());
+      d.holds |= stands_[index(d.color)][index(t)][m.to()][size_t(step)];
+    }
+    return boxing_squares(d, moves.reach_without_[size_t(i)], d.walk, true) == 0;
+  }
+  return false;
+}
+
 bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
   if (!bound_) return true;
+  if (army_count_ && pos.is_capture(m) && bound_->takes_too_much(*this, pos, m)) return false;
   if (m.from() == king_) return has(king_tos_, m.to()) || pos.is_capture(m);
   if (pieces_ && !pos.is_capture(m)) {
     for (int i = 0; i < pieces_; ++i) {
