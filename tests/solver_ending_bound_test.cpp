@@ -544,6 +544,20 @@ TEST_CASE("ending bound: the defender's pieces, where passing fails, may only co
   // no square next to the king's in time are left out (without that test, none is in half of
   // these runs).
   const Variant chess = *make_variant("chess", {});
+  // A position of popeye-131's tree (h#7): White's bishop checks the king only on squares where
+  // it has no guard to spare, so of the squares next to the king it leaves unguarded, Black's
+  // men fill each set in time only where the queen or the rook on h8 comes nearer to one; the
+  // squares the roaming bishop and king leave unguarded (the test before) let 24 of the 58 moves
+  // through, when two keep the bound: all but those two are left out.
+  Position tight = dm::test::position_of("chess", "7r/2k5/B1p5/8/3r4/6K1/2q2p2/6n1 b - - 7 6");
+  const EndingBound mate(chess, Goal::Mate);
+  const auto tight_moves = mate.defender_moves(tight, Color::White, 3, 2);
+  FilterCount tight_count;
+  check_left_out(
+      tight, [&](Move m) { return tight_moves.allows(tight, m); },
+      [&](const Position& after) { return mate.may_end_in_time(after, Color::White, 3, 2); }, tight_count);
+  CHECK(tight_count.kept == 2);
+  CHECK(tight_count.left_out == 56);
   std::mt19937 rng(20261126);
   for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
     const EndingBound bound(chess, goal);

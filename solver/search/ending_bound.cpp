@@ -565,52 +565,62 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
   return widest;
 }
 
-bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker, int attacker_moves,
-                                 Bitboard among) const {
-  const int budget = std::min(attacker_moves, kSteps - 1);
-  // The attacker's side for each k is kept per thread: it depends on the army, its moves and k
-  // alone, which the defender's moves in between leave as they were. An entry is used only where
-  // all of that is the same (a hash picks its place, never tells it).
+EndingBound::PlacedLookup::PlacedLookup(const EndingBound& bound, const Army& a, Color attacker, int attacker_moves)
+    : bound_(bound), army_(a) {
+  wanted_.bound = bound.id_;
+  wanted_.budget = uint8_t(std::min(attacker_moves, kSteps - 1));
+  wanted_.attacker = attacker;
+  wanted_.count = uint8_t(a.count);
+  hash_ = bound.id_ * 0x9E3779B97F4A7C15ULL + uint64_t(wanted_.budget) * 31 + uint64_t(attacker);
+  for (int i = 0; i < a.count; ++i) {
+    wanted_.froms[size_t(i)] = a.froms[size_t(i)];
+    wanted_.types[size_t(i)] = a.types[size_t(i)];
+    hash_ = (hash_ ^ (uint64_t(a.froms[size_t(i)]) << 8 | uint64_t(a.types[size_t(i)]))) * 0x100000001B3ULL;
+  }
+}
+
+const EndingBound::PlacedSets& EndingBound::PlacedLookup::sets(Square k, Zone& zone) {
+  const Bitboard around = bound_.geometry_.leaps(PieceType::King, k) & bound_.geometry_.board();
+  zone.n = 0;
+  zone.squares[size_t(zone.n++)] = k;
+  for (Bitboard r = around; r;) zone.squares[size_t(zone.n++)] = pop_lsb(r);
   // Zeroed pages, each touched only when a probe first lands on it (an entry of zeros is empty):
   // a short problem pays for the pages it uses, not for all 5 MB (a vector's 14 ms a run, h#2).
   thread_local ZeroedMemory cache_memory(kPlacedCache * sizeof(PlacedEntry));
   PlacedEntry* const cache = static_cast<PlacedEntry*>(cache_memory.data());
-  PlacedEntry wanted{};
-  wanted.bound = id_;
-  wanted.budget = uint8_t(budget);
-  wanted.attacker = attacker;
-  wanted.count = uint8_t(a.count);
-  uint64_t hash = id_ * 0x9E3779B97F4A7C15ULL + uint64_t(budget) * 31 + uint64_t(attacker);
-  for (int i = 0; i < a.count; ++i) {
-    wanted.froms[size_t(i)] = a.froms[size_t(i)];
-    wanted.types[size_t(i)] = a.types[size_t(i)];
-    hash = (hash ^ (uint64_t(a.froms[size_t(i)]) << 8 | uint64_t(a.types[size_t(i)]))) * 0x100000001B3ULL;
+  wanted_.k = k;
+  PlacedEntry& entry = cache[size_t(((hash_ ^ k) * 0x9E3779B97F4A7C15ULL) >> (64 - kPlacedCacheBits))];
+  if (!entry.same_as(wanted_)) {
+    entry = wanted_;
+    entry.sets = bound_.placed_sets(army_, wanted_.attacker, wanted_.budget, k, zone.squares, zone.n);
   }
+  return entry.sets;
+}
+
+Bitboard EndingBound::Zone::unguarded(uint16_t set) const {
+  Bitboard squares_left = 0;
+  for (int j = 1; j < n; ++j) {
+    if (!(set >> j & 1)) squares_left |= square_bb(squares[size_t(j)]);
+  }
+  return squares_left;
+}
+
+bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker, int attacker_moves,
+                                 Bitboard among) const {
+  // The attacker's side for each k is kept per thread: it depends on the army, its moves and k
+  // alone, which the defender's moves in between leave as they were.
+  PlacedLookup lookup(*this, a, attacker, attacker_moves);
   for (Bitboard b = among; b;) {
     const Square k = pop_lsb(b);
     const int defender_moves = d.moves - king_walk(d.king, k);
     const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
     // Not even with every piece roaming (the men filling what no guard may reach).
     if (!fillable(d, around & ~a.roaming.guards, defender_moves, k)) continue;
-    // The zone: k (bit 0), then the squares next to it.
-    std::array<Square, 9> zone{};
-    int n = 0;
-    zone[n++] = k;
-    for (Bitboard r = around; r;) zone[n++] = pop_lsb(r);
-    wanted.k = k;
-    PlacedEntry& entry = cache[size_t(((hash ^ k) * 0x9E3779B97F4A7C15ULL) >> (64 - kPlacedCacheBits))];
-    if (!entry.same_as(wanted)) {
-      entry = wanted;
-      entry.sets = placed_sets(a, attacker, budget, k, zone, n);
-    }
-    const PlacedSets& sets = entry.sets;
+    Zone zone;
+    const PlacedSets& sets = lookup.sets(k, zone);
     if (sets.count == PlacedSets::kTooMany) return true;
     for (int x = 0; x < sets.count; ++x) {
-      Bitboard unguarded = 0;
-      for (int j = 1; j < n; ++j) {
-        if (!(sets.sets[size_t(x)] >> j & 1)) unguarded |= square_bb(zone[j]);
-      }
-      if (fillable(d, unguarded, defender_moves, k)) return true;
+      if (fillable(d, zone.unguarded(sets.sets[size_t(x)]), defender_moves, k)) return true;
     }
   }
   return false;
@@ -882,10 +892,11 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
   if (attacker_moves >= 2 && defender_moves <= 2 && a.count <= kMaxRefined &&
       !may_box_filled(d, a, attacker, attacker_moves)) {
     const NearestMen near = nearest_men(d);
+    const std::vector<Fill>& fills = fills_to_make(d, a, attacker, attacker_moves);
     for (Bitboard b = d.men; b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
       const Square from = pop_lsb(b);
       moves.piece_froms_[size_t(moves.pieces_)] = from;
-      moves.piece_tos_[size_t(moves.pieces_++)] = nearer_squares(d, a, near, from);
+      moves.piece_tos_[size_t(moves.pieces_++)] = nearer_squares(d, near, fills, from);
     }
     moves.king_tos_ = king_approaches(pos, a, attacker, attacker_moves, defender_moves + 1);
   }
@@ -929,7 +940,33 @@ EndingBound::NearestMen EndingBound::nearest_men(const Defence& d) const {
   return near;
 }
 
-Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const NearestMen& near, Square from) const {
+const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& d, const Army& a, Color attacker,
+                                                                 int attacker_moves) const {
+  thread_local std::vector<Fill> fills;
+  fills.clear();
+  PlacedLookup lookup(*this, a, attacker, attacker_moves);
+  // The squares the king may end on: within its walk, and for a mate where the attacker may
+  // check (which no move of the defender's changes).
+  for (Bitboard b = goal_ == Goal::Mate ? d.walk & a.roaming.checks : d.walk; b;) {
+    const Square k = pop_lsb(b);
+    const int budget = d.moves - king_walk(d.king, k);
+    const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
+    Zone zone;
+    const PlacedSets& sets = lookup.sets(k, zone);
+    if (sets.count == PlacedSets::kTooMany) {
+      fills.push_back({around & ~a.roaming.guards, around, budget});
+      continue;
+    }
+    for (int x = 0; x < sets.count; ++x) {
+      const Bitboard unguarded = zone.unguarded(sets.sets[size_t(x)]);
+      fills.push_back({unguarded, unguarded, budget});
+    }
+  }
+  return fills;
+}
+
+Bitboard EndingBound::nearer_squares(const Defence& d, const NearestMen& near, const std::vector<Fill>& fills,
+                                     Square from) const {
   const PieceType type = type_of(d.position->piece_on(from));
   const auto& stands_of = stands_[index(d.color)];
   const Within& stands = stands_of[index(type)];
@@ -954,20 +991,14 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const Near
     for (Bitboard ring = stands[from][size_t(m)] & ~seen; ring;) now[size_t(pop_lsb(ring))] = uint8_t(m);
     seen |= stands[from][size_t(m)];
   }
-  // The squares the king may end on: within its walk, and for a mate where the attacker may
-  // check (which no move of the defender's changes).
-  const Bitboard ends = goal_ == Goal::Mate ? d.walk & a.roaming.checks : d.walk;
   Bitboard nearer = 0;
-  for (Bitboard b = ends; b;) {
-    const Square k = pop_lsb(b);
-    const int budget = d.moves - king_walk(d.king, k);
-    const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
-    const Bitboard to_fill = around & ~a.roaming.guards;
+  for (const Fill& fill : fills) {
+    if (!fill.candidates) return ~Bitboard(0);  // none to fill: never so where passing fails
     // What the other men need at least to fill those squares, and the squares none of them
     // reaches (this piece must fill such a square, and can fill one only).
     int others = 0;
     Bitboard unreached = 0;
-    for (Bitboard f = to_fill; f;) {
+    for (Bitboard f = fill.squares; f;) {
       const Square q = pop_lsb(f);
       const int nearest = near.squares[size_t(q)].but(from);
       if (nearest == kFar) {
@@ -977,10 +1008,10 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const Army& a, const Near
       }
     }
     if (popcount(unreached) > 1) continue;
-    for (Bitboard f = unreached ? unreached : around; f;) {
+    for (Bitboard f = unreached ? unreached : fill.candidates; f;) {
       const Square q = pop_lsb(f);
-      const int own = has(to_fill, q) && !unreached ? near.squares[size_t(q)].but(from) : 0;
-      const int reach = std::min(int(now[size_t(q)]) - 1, std::min(budget - (others - own), kSteps - 1));
+      const int own = has(fill.squares, q) && !unreached ? near.squares[size_t(q)].but(from) : 0;
+      const int reach = std::min(int(now[size_t(q)]) - 1, std::min(fill.budget - (others - own), kSteps - 1));
       if (reach < 0) continue;
       if (!pawn) {
         nearer |= stands[q][size_t(reach)];

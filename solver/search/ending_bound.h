@@ -317,6 +317,28 @@ class EndingBound {
     }
   };
   static_assert(std::is_trivially_copyable_v<PlacedEntry> && sizeof(PlacedEntry) == 80);
+  // k and the squares next to it (bit 0 and bits 1 to n - 1 of a placed set), and the squares
+  // a set leaves unguarded.
+  struct Zone {
+    std::array<Square, 9> squares{};
+    int n = 0;
+    Bitboard unguarded(uint16_t set) const;
+  };
+  // placed_sets for one army and its moves, for each k asked, through the per-thread cache: an
+  // entry is used only where the army, its moves and k are the same (a hash picks its place,
+  // never tells it).
+  class PlacedLookup {
+   public:
+    PlacedLookup(const EndingBound& bound, const Army& army, Color attacker, int attacker_moves);
+    // The sets for k (valid until the next call), with k's zone.
+    const PlacedSets& sets(Square k, Zone& zone);
+
+   private:
+    const EndingBound& bound_;
+    const Army& army_;
+    PlacedEntry wanted_{};
+    uint64_t hash_ = 0;
+  };
   // Entries kept per thread, about 5 MB: with a quarter as many, popeye-70 (h=5, five men of the
   // attacker's) took 15% more instructions finding again what it had found; with a sixteenth as
   // many, the long help stalemates a sixth more time.
@@ -372,18 +394,35 @@ class EndingBound {
     std::array<Entry, kSquareSpace> squares{};
   };
   NearestMen nearest_men(const Defence& defence) const;
+  // A fill the defender's men may have to make for its king to end on k (fills_to_make): the
+  // squares, those a man that must fill one of them may fill, and the moves the walk to k
+  // leaves.
+  struct Fill {
+    Bitboard squares;
+    Bitboard candidates;
+    int budget;
+  };
+  // The fills may_box_placed tests, for each square k of the king's walk (for a mate, one the
+  // attacker may check): for each of placed_sets' sets, the squares next to k it leaves
+  // unguarded (exactly those); where the sets are too many to count, the squares the roaming
+  // army leaves unguarded (at least those, and a man may fill any square next to k). Kept per
+  // thread, valid until the next call.
+  const std::vector<Fill>& fills_to_make(const Defence& defence, const Army& army, Color attacker,
+                                         int attacker_moves) const;
   // The squares a man of the defender on `from` may move to, capturing nothing, for
   // may_end_in_time to pass below where may_box_filled fails with the defender passing
   // (`defence`: its men where they stand, its moves left after this one). may_box passes only
   // where a square k of the king's walk (for a mate, one the attacker may check) passes
-  // may_box_placed: the men fill the squares next to k that the pieces of the attacker do not
-  // guard, each man one, within the moves the walk leaves. The attacker's side is as it was; so
-  // this man fills some square q next to k, else the same men fill them with the man where it
-  // stands. It stands nearer to q than before, and within what the others leave: at least the
-  // nearest other man's moves to each square not guarded by the roaming army (the least of what
-  // may_box_placed fills), but q. A piece's moves go both ways, so its squares are those within
-  // that many moves of q; a pawn's pushes (and promotions) are each tested from where they land.
-  Bitboard nearer_squares(const Defence& defence, const Army& army, const NearestMen& near, Square from) const;
+  // may_box_placed: the men fill the squares next to k that some placed set leaves unguarded,
+  // each man one, within the moves the walk leaves (one of `fills`). The attacker's side is as
+  // it was, and with the men as they stand no fill is made in time; so this man fills some
+  // square q of one, else the same men fill it with the man where it stands. It stands nearer
+  // to q than before, and within what the others leave: at least the nearest other man's moves
+  // to each square of the fill but q. A piece's moves go both ways, so its squares are those
+  // within that many moves of q; a pawn's pushes (and promotions) are each tested from where
+  // they land. (A fill is never empty where passing fails: then every square is allowed.)
+  Bitboard nearer_squares(const Defence& defence, const NearestMen& near, const std::vector<Fill>& fills,
+                          Square from) const;
   // The squares next to the defender's king it may move to, capturing nothing, for
   // may_end_in_time to pass below where may_box_filled fails with the defender passing. The
   // king's square enters the bound only through its walk: were it to end on k no farther from
