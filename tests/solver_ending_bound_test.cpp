@@ -724,6 +724,80 @@ TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules 
   CHECK(stalemates > 0);
 }
 
+namespace dm::search {
+
+// The private parts of the bound that a test reads.
+struct EndingBoundInternals {
+  static Bitboard unhemmed(const EndingBound& bound, const Position& pos, Color defender, int moves) {
+    const EndingBound::Defence d = bound.defence(pos, defender, moves);
+    return bound.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn));
+  }
+};
+
+}  // namespace dm::search
+
+namespace {
+
+// The defender's pieces (not pawns) that no square within `moves` moves hems in: there, its
+// moves to the square and the other men's moves to hold each square it moves to first (the
+// king's walk holding one) are more than `moves`. Every square of the board is tried.
+Bitboard plain_unhemmed(const EndingBound& bound, const Position& pos, Color defender, int moves) {
+  const Geometry& g = pos.geometry();
+  const Square king = pos.king_square(defender);
+  Bitboard walk = 0;
+  for (Bitboard b = g.board(); b;) {
+    const Square q = pop_lsb(b);
+    if (bound.moves_to_reach(PieceType::King, defender, king, q) <= moves) walk |= square_bb(q);
+  }
+  const Bitboard men = pos.pieces(defender) & ~square_bb(king);
+  Bitboard unhemmed = 0;
+  for (Bitboard b = men & ~pos.pieces(PieceType::Pawn); b;) {
+    const Square from = pop_lsb(b);
+    const PieceType t = type_of(pos.piece_on(from));
+    bool hemmed = false;
+    for (Bitboard squares = g.board(); squares && !hemmed;) {
+      const Square s = pop_lsb(squares);
+      const int there = bound.moves_to_reach(t, defender, from, s);
+      const Bitboard first = g.attacks(t, s, g.board()) & g.board();
+      const int hold = popcount(first & ~(men & ~square_bb(from))) - ((first & walk) ? 1 : 0);
+      hemmed = there <= moves && there + hold <= moves;
+    }
+    if (!hemmed) unhemmed |= square_bb(from);
+  }
+  return unhemmed;
+}
+
+}  // namespace
+
+TEST_CASE("ending bound: the defender's pieces no square hems in, as a plain scan of the board finds them",
+          "[solver][help]") {
+  // take_off_the_captured asks which of the defender's pieces cannot end hemmed in by its own
+  // men. unhemmed tries only the squares next to another man or with few first steps, and keeps
+  // its answers per thread; on random positions it must find what trying every square finds,
+  // asked once and again.
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  std::mt19937 rng(20261128);
+  size_t some_unhemmed = 0;
+  size_t some_hemmed = 0;
+  for (const std::string_view pieces : {"Kkqrbn", "Kkbbnp", "Kkrrpp", "Kkqbnpp", "Kknnbrp"}) {
+    for_random_positions(rng, pieces, 'w', false, 400, [&](Position& pos) {
+      for (int moves = 0; moves <= 4; ++moves) {
+        INFO(moves);
+        const Bitboard expected = plain_unhemmed(bound, pos, Color::Black, moves);
+        CHECK(dm::search::EndingBoundInternals::unhemmed(bound, pos, Color::Black, moves) == expected);
+        CHECK(dm::search::EndingBoundInternals::unhemmed(bound, pos, Color::Black, moves) == expected);
+        const Bitboard pieces_there = pos.pieces(Color::Black) & ~pos.pieces(PieceType::Pawn) &
+                                      ~square_bb(pos.king_square(Color::Black));
+        some_unhemmed += expected != 0;
+        some_hemmed += (pieces_there & ~expected) != 0;
+      }
+    });
+  }
+  CHECK(some_unhemmed > 0);
+  CHECK(some_hemmed > 0);
+}
+
 TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves no reply stalemates after",
           "[solver][help]") {
   // On random positions with Black's king in a corner, Black to make its last move: after each

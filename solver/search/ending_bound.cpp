@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <optional>
 
+#include "rules/zobrist.h"
 #include "solver/search/stalemate_demands.h"
 #include "solver/search/zeroed_memory.h"
 
@@ -215,9 +216,13 @@ EndingBound::EndingBound(const Variant& variant, Goal goal)
     attacks_[0][index(t)] = attacks_[1][index(t)] = nested(attacks_of[index(t)]);
     stands_[0][index(t)] = stands_[1][index(t)] = nested(paths_of[index(t)]);
     first_steps_[index(t)].assign(kSquareSpace, 0);
+    first_steps_into_[index(t)].assign(kSquareSpace, 0);
     for (Bitboard b = g.board(); b;) {
       const Square q = pop_lsb(b);
       first_steps_[index(t)][q] = g.attacks(t, q, g.board()) & g.board();
+      for (Bitboard f = first_steps_[index(t)][q]; f;) first_steps_into_[index(t)][pop_lsb(f)] |= square_bb(q);
+      const int count = std::min(popcount(first_steps_[index(t)][q]), kMostFirstSteps);
+      for (int c = count; c <= kMostFirstSteps; ++c) few_first_steps_[index(t)][size_t(c)] |= square_bb(q);
     }
   }
   if (std::find(kinds.begin(), kinds.end(), PieceType::Pawn) == kinds.end()) return;
@@ -394,9 +399,55 @@ bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attac
   return may_box(d, a, attacker, attacker_moves);
 }
 
+Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
+  HemEntry wanted;
+  wanted.bound = id_;
+  wanted.men = d.men;
+  wanted.king = d.king;
+  wanted.moves = d.moves;
+  wanted.color = d.color;
+  const auto& piece_square = zobrist::keys().piece_square;
+  for (Bitboard b = pieces; b;) {
+    const Square from = pop_lsb(b);
+    wanted.pieces ^= piece_square[uint8_t(d.position->piece_on(from))][from];
+  }
+  // Zeroed pages, each touched only when a probe first lands on it (an entry of zeros is empty).
+  thread_local ZeroedMemory cache_memory(kHemCache * sizeof(HemEntry));
+  HemEntry* const cache = static_cast<HemEntry*>(cache_memory.data());
+  const uint64_t hash = wanted.pieces ^ uint64_t(d.men) ^ uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+                        (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF));
+  HemEntry& entry = cache[size_t((hash * 0x9E3779B97F4A7C15ULL) >> (64 - kHemCacheBits))];
+  if (entry.same_as(wanted)) return entry.unhemmed;
+  for (Bitboard b = pieces; b;) {
+    const Square from = pop_lsb(b);
+    const PieceType t = type_of(d.position->piece_on(from));
+    const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
+    const Bitboard others = d.men & ~square_bb(from);
+    // The fewest moves of the other men to hold each square of `first` none holds now.
+    const auto hem_moves = [&](Bitboard first) { return popcount(first & ~others) - ((first & d.walk) ? 1 : 0); };
+    bool hemmed = hem_moves(first_steps[from]) <= d.moves;
+    // A square m moves away where no other man stands on a first step is hemmed in only where
+    // it has at most d.moves - m + 1 of them: the others are not tried.
+    Bitboard beside_others = 0;
+    for (Bitboard o = others; o;) beside_others |= first_steps_into_[index(t)][pop_lsb(o)];
+    const Steps& reach = stands_[index(d.color)][index(t)][from];
+    for (int m = 1; m <= std::min(d.moves, kSteps - 1) && !hemmed; ++m) {
+      const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves - m + 1, kMostFirstSteps))];
+      for (Bitboard ring = reach[size_t(m)] & ~reach[size_t(m - 1)] & (beside_others | few); ring && !hemmed;) {
+        hemmed = m + hem_moves(first_steps[pop_lsb(ring)]) <= d.moves;
+      }
+    }
+    if (!hemmed) wanted.unhemmed |= square_bb(from);
+  }
+  entry = wanted;
+  return entry.unhemmed;
+}
+
 bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacker, int attacker_moves) const {
   const Bitboard pieces = d.men & ~d.position->pieces(PieceType::Pawn);
-  if (!pieces) return true;  // nothing to ask: the pin lines are not worked out
+  // Nothing to ask where every piece may be hemmed in: the pin lines are not worked out.
+  const Bitboard loose = pieces ? unhemmed(d, pieces) : 0;
+  if (!loose) return true;
   const int step = std::min(attacker_moves, kSteps - 1);
   bool pin_orthogonal = a.count > kMaxRefined;
   bool pin_diagonal = a.count > kMaxRefined;
@@ -414,25 +465,13 @@ bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacke
       if (!as.empty() && as[a.froms[size_t(i)]][step]) may_pin_as(pawn_kinds_[x]);
     }
   }
-  // The fewest moves of the men but one to hold each square of `first` no other holds now.
-  const auto hem_moves = [&](Square from, Bitboard first) {
-    return popcount(first & ~(d.men & ~square_bb(from))) - ((first & d.walk) ? 1 : 0);
-  };
   Bitboard captured = 0;
   int captured_count = 0;
   int moves_first = 0;
-  for (Bitboard b = pieces; b;) {
+  for (Bitboard b = loose; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
     if ((pin_orthogonal && !geometry_.rides_orthogonal(t)) || (pin_diagonal && !geometry_.rides_diagonal(t))) continue;
-    bool hemmed = hem_moves(from, first_steps_[index(t)][from]) <= d.moves;
-    const Steps& reach = stands_[index(d.color)][index(t)][from];
-    for (int m = 1; m <= std::min(d.moves, kSteps - 1) && !hemmed; ++m) {
-      for (Bitboard ring = reach[size_t(m)] & ~reach[size_t(m - 1)]; ring && !hemmed;) {
-        hemmed = m + hem_moves(from, first_steps_[index(t)][pop_lsb(ring)]) <= d.moves;
-      }
-    }
-    if (hemmed) continue;
     captured |= square_bb(from);
     ++captured_count;
     bool taken_there = a.count > kMaxRefined;

@@ -277,6 +277,30 @@ class EndingBound {
   // d's moves are that many fewer (a captured piece fills nothing, and its moves are not the
   // king's or the fill's), false where too few are left.
   bool take_off_the_captured(Defence& d, const Army& army, Color attacker, int attacker_moves) const;
+  // The pieces of `pieces` (the defender's, not pawns) hemmed in neither where they stand nor
+  // where they go, within d's moves (see take_off_the_captured; pins aside). They depend on the
+  // defender's side alone, which the attacker's moves in between leave as it was: kept per
+  // thread, an entry used only where the men, the king, the moves and the pieces' fingerprint
+  // are the same.
+  Bitboard unhemmed(const Defence& d, Bitboard pieces) const;
+  // One entry of that cache (in zeroed memory: all zeros is an empty entry).
+  struct HemEntry {
+    Bitboard men = 0;       // where the defender's men stand (the pieces and the pawns)
+    Bitboard unhemmed = 0;  // the answer
+    uint64_t bound = 0;     // the bound's id_ (0: empty)
+    uint64_t pieces = 0;    // the pieces' kinds on their squares: their Zobrist keys, xored
+    int moves = 0;
+    Square king = 0;
+    Color color = Color::White;
+    bool same_as(const HemEntry& o) const {
+      return bound == o.bound && pieces == o.pieces && men == o.men && king == o.king && moves == o.moves &&
+             color == o.color;
+    }
+  };
+  static_assert(std::is_trivially_copyable_v<HemEntry> && sizeof(HemEntry) == 64);
+  // Entries kept per thread, 1 MB.
+  static constexpr int kHemCacheBits = 14;
+  static constexpr size_t kHemCache = size_t(1) << kHemCacheBits;
   // may_end_in_time for this defence and army.
   bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
   // may_box without its tests of one and two moves left: some square k of the king's walk passes
@@ -452,6 +476,8 @@ class EndingBound {
   void one_move_reaches(const Army& army, Color attacker, int moves, Visit&& visit) const;
 
   static uint8_t distance(const Within& within, Square from, Square to);
+  // tests/solver_ending_bound_test.cpp checks unhemmed, and its cache, against a plain scan.
+  friend struct EndingBoundInternals;
 
   const Geometry& geometry_;
   Goal goal_;
@@ -464,6 +490,11 @@ class EndingBound {
   std::vector<PieceType> pawn_kinds_;  // the pawn and the kinds it promotes to
   // [kind][square]: the squares a piece moves to first (a rider's next square on each ray).
   std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps_;
+  // [kind][square]: the squares from which a piece moves first to this one.
+  std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps_into_;
+  // [kind][count]: the squares with at most `count` first steps (the last entry, every square).
+  static constexpr int kMostFirstSteps = 16;  // an Amazon's in the middle of the board
+  std::array<std::array<Bitboard, kMostFirstSteps + 1>, kPieceTypeCount> few_first_steps_{};
 };
 
 }  // namespace dm::search
