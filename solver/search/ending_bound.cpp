@@ -211,10 +211,18 @@ EndingBound::EndingBound(const Variant& variant, Goal goal)
     }
     return within;
   };
+  // Each table's distances as the nested sets read them: kSteps - 1 at most.
+  const auto capped = [](Table table) {
+    for (auto& row : table) {
+      for (uint8_t& moves : row) moves = moves == kFar ? kFar : uint8_t(std::min<int>(moves, kSteps - 1));
+    }
+    return table;
+  };
   for (const PieceType t : kinds) {
     if (t == PieceType::Pawn || !attacks_[0][index(t)].empty()) continue;
     attacks_[0][index(t)] = attacks_[1][index(t)] = nested(attacks_of[index(t)]);
     stands_[0][index(t)] = stands_[1][index(t)] = nested(paths_of[index(t)]);
+    moves_to_stand_[0][index(t)] = moves_to_stand_[1][index(t)] = capped(paths_of[index(t)]);
     first_steps_[index(t)].assign(kSquareSpace, 0);
     first_steps_into_[index(t)].assign(kSquareSpace, 0);
     for (Bitboard b = g.board(); b;) {
@@ -230,6 +238,7 @@ EndingBound::EndingBound(const Variant& variant, Goal goal)
     const PawnTables pawn = pawn_tables(g, c, variant.promotions, paths_of, attacks_of);
     attacks_[index(c)][index(PieceType::Pawn)] = nested(pawn.attack);
     stands_[index(c)][index(PieceType::Pawn)] = nested(pawn.stand);
+    moves_to_stand_[index(c)][index(PieceType::Pawn)] = capped(pawn.stand);
     for (size_t t = 0; t < pawn.stand_as.size(); ++t) {
       if (!pawn.stand_as[t].empty()) pawn_as_[index(c)][t] = nested(pawn.stand_as[t]);
     }
@@ -253,7 +262,8 @@ uint8_t EndingBound::moves_to_attack(PieceType t, Color c, Square from, Square t
 }
 
 uint8_t EndingBound::moves_to_reach(PieceType t, Color c, Square from, Square to) const {
-  return distance(stands_[index(c)][index(t)], from, to);
+  const Moves& moves = moves_to_stand_[index(c)][index(t)];
+  return moves.empty() ? kFar : moves[from][to];
 }
 
 EndingBound::Defence EndingBound::defence(const Position& pos, Color defender, int moves) const {
@@ -675,13 +685,9 @@ bool EndingBound::may_stand_still(const Defence& d, PieceType t, Square from, in
 bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square k) const {
   if (!squares) return true;
   if (moves < 0 || popcount(squares & ~d.men) > moves || (squares & ~d.holds)) return false;
-  std::array<uint8_t, kSquareSpace> slot;  // each square's index among the squares (theirs only)
   std::array<Square, 8> square_of;
   int n = 0;
-  for (Bitboard b = squares; b; ++n) {
-    square_of[size_t(n)] = pop_lsb(b);
-    slot[square_of[size_t(n)]] = uint8_t(n);
-  }
+  for (Bitboard b = squares; b; ++n) square_of[size_t(n)] = pop_lsb(b);
   constexpr uint8_t kNone = UINT8_MAX;
   const int step = std::min(moves, kSteps - 1);
   // How far each man that reaches some square is from each (kNone: not within the moves), and
@@ -693,16 +699,15 @@ bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square
   std::array<int, 8> nearest_man{};
   for (Bitboard b = d.men; b;) {
     const Square from = pop_lsb(b);
-    const Steps& reach = stands_[index(d.color)][index(type_of(d.position->piece_on(from)))][from];
-    if (!(reach[step] & squares)) continue;
+    const PieceType t = type_of(d.position->piece_on(from));
+    if (!(stands_[index(d.color)][index(t)][from][step] & squares)) continue;
+    const auto& to_stand = moves_to_stand_[index(d.color)][index(t)][from];
     std::array<uint8_t, 8>& own = far[size_t(men)];
-    own.fill(kNone);
-    Bitboard seen = 0;
-    for (int m = 0; m <= step && seen != squares; ++m) {
-      for (Bitboard ring = reach[m] & squares & ~seen; ring;) own[slot[pop_lsb(ring)]] = uint8_t(m);
-      seen |= reach[m] & squares;
+    for (int j = 0; j < n; ++j) {
+      const uint8_t there = to_stand[square_of[size_t(j)]];
+      own[j] = there <= step ? there : kNone;
     }
-    if (const PieceType t = type_of(d.position->piece_on(from)); still_men_ && t != PieceType::Pawn) {
+    if (still_men_ && t != PieceType::Pawn) {
       for (int j = 0; j < n; ++j) {
         if (own[j] != kNone && !may_stand_still(d, t, from, own[j], square_of[size_t(j)], k, squares, moves)) {
           own[j] = kNone;
@@ -1009,6 +1014,7 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const NearestMen& near, c
   const PieceType type = type_of(d.position->piece_on(from));
   const auto& stands_of = stands_[index(d.color)];
   const Within& stands = stands_of[index(type)];
+  const Moves& moves_to_stand = moves_to_stand_[index(d.color)][index(type)];
   // A pawn's moves that capture nothing: forward on its file, one move away (two squares from
   // where it starts), where it may promote.
   const bool pawn = type == PieceType::Pawn;
@@ -1023,13 +1029,6 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const NearestMen& near, c
     }
     return false;
   };
-  std::array<uint8_t, kSquareSpace> now;  // the man's moves to each square
-  now.fill(kFar);
-  Bitboard seen = 0;
-  for (int m = 0; m < kSteps; ++m) {
-    for (Bitboard ring = stands[from][size_t(m)] & ~seen; ring;) now[size_t(pop_lsb(ring))] = uint8_t(m);
-    seen |= stands[from][size_t(m)];
-  }
   Bitboard nearer = 0;
   for (const Fill& fill : fills) {
     if (!fill.candidates) return ~Bitboard(0);  // none to fill: never so where passing fails
@@ -1050,7 +1049,7 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const NearestMen& near, c
     for (Bitboard f = unreached ? unreached : fill.candidates; f;) {
       const Square q = pop_lsb(f);
       const int own = has(fill.squares, q) && !unreached ? near.squares[size_t(q)].but(from) : 0;
-      const int reach = std::min(int(now[size_t(q)]) - 1, std::min(fill.budget - (others - own), kSteps - 1));
+      const int reach = std::min(int(moves_to_stand[from][q]) - 1, std::min(fill.budget - (others - own), kSteps - 1));
       if (reach < 0) continue;
       if (!pawn) {
         nearer |= stands[q][size_t(reach)];

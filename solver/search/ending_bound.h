@@ -487,6 +487,9 @@ class EndingBound {
   Tables attacks_;  // squares a piece attacks after m moves
   Tables stands_;   // squares a piece stands on after m moves
   Tables pawn_as_;  // squares a pawn stands on after m moves as a pawn or as each kind it promotes to
+  // [colour][kind][from][to]: the fewest moves to stand on a square, as stands_ holds them.
+  using Moves = std::vector<std::array<uint8_t, kSquareSpace>>;
+  std::array<std::array<Moves, kPieceTypeCount>, 2> moves_to_stand_;
   std::vector<PieceType> pawn_kinds_;  // the pawn and the kinds it promotes to
   // [kind][square]: the squares a piece moves to first (a rider's next square on each ray).
   std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps_;
