@@ -732,6 +732,13 @@ struct EndingBoundInternals {
     const EndingBound::Defence d = bound.defence(pos, defender, moves);
     return bound.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn));
   }
+  // fillable, asked directly (fresh) and through its per-thread cache (kept).
+  static std::pair<bool, bool> fillable(const EndingBound& bound, const Position& pos, Color defender,
+                                        int defence_moves, Bitboard squares, int moves, Square k) {
+    EndingBound::Defence d = bound.defence(pos, defender, defence_moves);
+    d.counts_landings = true;
+    return {bound.fillable(d, squares, moves, k), bound.fillable_kept(d, EndingBound::men_key(d), squares, moves, k)};
+  }
 };
 
 }  // namespace dm::search
@@ -796,6 +803,46 @@ TEST_CASE("ending bound: the defender's pieces no square hems in, as a plain sca
   }
   CHECK(some_unhemmed > 0);
   CHECK(some_hemmed > 0);
+}
+
+TEST_CASE("ending bound: the fills kept per thread are those worked out afresh", "[solver][help]") {
+  // may_box_placed asks fillable through a cache per thread, keyed by the defender's men and
+  // the fill. On random positions, for mates and stalemates, each set of the squares next to a
+  // square near Black's king, with every count of moves, it must answer as fillable does, asked
+  // in an order where the same men come again with other squares and moves.
+  const Variant chess = *make_variant("chess", {});
+  std::mt19937 rng(20261129);
+  std::array<size_t, 2> answers{};  // how many false and true
+  for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
+    const EndingBound bound(chess, goal);
+    for (const std::string_view pieces : {"KQknnp", "KRkbbp", "KBkqrpp"}) {
+      for_random_positions(rng, pieces, 'w', true, 100, [&](Position& pos) {
+        const Geometry& g = pos.geometry();
+        const Square king = pos.king_square(Color::Black);
+        for (Bitboard ks = (g.leaps(PieceType::King, king) | square_bb(king)) & g.board(); ks;) {
+          const Square k = pop_lsb(ks);
+          const Bitboard around = g.leaps(PieceType::King, k) & g.board();
+          for (int defence_moves = 1; defence_moves <= 3; ++defence_moves) {
+            for (int pick = 0; pick < 8; ++pick) {
+              Bitboard squares = 0;
+              for (Bitboard b = around; b;) {
+                const Square q = pop_lsb(b);
+                if (rng() % 2) squares |= square_bb(q);
+              }
+              for (int moves = 0; moves <= defence_moves; ++moves) {
+                const auto [fresh, kept] = dm::search::EndingBoundInternals::fillable(bound, pos, Color::Black,
+                                                                                      defence_moves, squares, moves, k);
+                CHECK(kept == fresh);
+                ++answers[fresh];
+              }
+            }
+          }
+        }
+      });
+    }
+  }
+  CHECK(answers[0] > 0);
+  CHECK(answers[1] > 0);
 }
 
 TEST_CASE("ending bound: a help stalemate's last defence leaves out only moves no reply stalemates after",

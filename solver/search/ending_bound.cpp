@@ -659,20 +659,57 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
   // The attacker's side for each k is kept per thread: it depends on the army, its moves and k
   // alone, which the defender's moves in between leave as they were.
   PlacedLookup lookup(*this, a, attacker, attacker_moves);
+  const uint64_t key = men_key(d);
   for (Bitboard b = among; b;) {
     const Square k = pop_lsb(b);
     const int defender_moves = d.moves - king_walk(d.king, k);
     const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
     // Not even with every piece roaming (the men filling what no guard may reach).
-    if (!fillable(d, around & ~a.roaming.guards, defender_moves, k)) continue;
+    if (!fillable_kept(d, key, around & ~a.roaming.guards, defender_moves, k)) continue;
     Zone zone;
     const PlacedSets& sets = lookup.sets(k, zone);
     if (sets.count == PlacedSets::kTooMany) return true;
     for (int x = 0; x < sets.count; ++x) {
-      if (fillable(d, zone.unguarded(sets.sets[size_t(x)]), defender_moves, k)) return true;
+      if (fillable_kept(d, key, zone.unguarded(sets.sets[size_t(x)]), defender_moves, k)) return true;
     }
   }
   return false;
+}
+
+uint64_t EndingBound::men_key(const Defence& d) {
+  const auto& piece_square = zobrist::keys().piece_square;
+  uint64_t key = 0;
+  for (Bitboard b = d.men; b;) {
+    const Square from = pop_lsb(b);
+    key ^= piece_square[uint8_t(d.position->piece_on(from))][from];
+  }
+  return key;
+}
+
+bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squares, int moves, Square k) const {
+  // The quick answers first, as fillable gives them.
+  if (!squares) return true;
+  if (moves < 0 || popcount(squares & ~d.men) > moves || (squares & ~d.holds)) return false;
+  FillEntry wanted;
+  wanted.bound = id_;
+  wanted.men = d.men;
+  wanted.men_key = men_key;
+  wanted.squares = squares;
+  wanted.defence_moves = d.moves;
+  wanted.moves = moves;
+  // k and the landings count only for a stalemate's men (may_stand_still).
+  wanted.k = still_men_ ? k : 0;
+  wanted.counts_landings = still_men_ && d.counts_landings;
+  // Zeroed pages, each touched only when a probe first lands on it (an entry of zeros is empty).
+  thread_local ZeroedMemory cache_memory(kFillCache * sizeof(FillEntry));
+  FillEntry* const cache = static_cast<FillEntry*>(cache_memory.data());
+  const uint64_t hash = men_key ^ uint64_t(squares) * 0xC2B2AE3D27D4EB4FULL ^ uint64_t(squares >> 64) ^
+                        uint64_t(moves & 0xFF) << 8 ^ uint64_t(wanted.k) << 16 ^ uint64_t(d.moves & 0xFF) << 24;
+  FillEntry& entry = cache[size_t((hash * 0x9E3779B97F4A7C15ULL) >> (64 - kFillCacheBits))];
+  if (entry.same_as(wanted)) return entry.fillable;
+  wanted.fillable = fillable(d, squares, moves, k);
+  entry = wanted;
+  return wanted.fillable;
 }
 
 bool EndingBound::may_stand_still(const Defence& d, PieceType t, Square from, int moves_there, Square q, Square k,

@@ -374,6 +374,31 @@ class EndingBound {
   // stalemate where each turn is one move, a piece fills a square only where it may end there
   // without a move (may_stand_still; a pawn, which may end blocked, fills any).
   bool fillable(const Defence& defence, Bitboard squares, int moves, Square k) const;
+  // fillable through a per-thread cache: the defender's men are the same for the attacker's
+  // moves in between, and for each k and set of may_box_placed. `men_key` is men_key(defence).
+  // An entry is used only where the men, their fingerprint, the defence's moves, the squares,
+  // the moves and (for a stalemate) k and whether landings count are the same.
+  bool fillable_kept(const Defence& defence, uint64_t men_key, Bitboard squares, int moves, Square k) const;
+  // The defender's men's kinds on their squares: their Zobrist keys, xored.
+  static uint64_t men_key(const Defence& defence);
+  struct FillEntry {
+    Bitboard men = 0;
+    Bitboard squares = 0;
+    uint64_t bound = 0;  // the bound's id_ (0: empty)
+    uint64_t men_key = 0;
+    int defence_moves = 0;
+    int moves = 0;
+    Square k = 0;
+    bool counts_landings = false;
+    bool fillable = false;
+    bool same_as(const FillEntry& o) const {
+      return bound == o.bound && men_key == o.men_key && squares == o.squares && men == o.men &&
+             defence_moves == o.defence_moves && moves == o.moves && k == o.k && counts_landings == o.counts_landings;
+    }
+  };
+  static_assert(std::is_trivially_copyable_v<FillEntry> && sizeof(FillEntry) == 64);
+  static constexpr int kFillCacheBits = 15;  // 2 MB a thread
+  static constexpr size_t kFillCache = size_t(1) << kFillCacheBits;
   // For a stalemate where each turn is one move: whether the defender's piece (not a pawn) of
   // kind t on `from`, `moves_there` moves from q, may end on q without a move, next to its
   // king on k, the men filling `squares` (q among them: those no piece of the attacker guards)
