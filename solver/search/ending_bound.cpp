@@ -416,15 +416,11 @@ Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
   wanted.king = d.king;
   wanted.moves = d.moves;
   wanted.color = d.color;
-  const auto& piece_square = zobrist::keys().piece_square;
-  for (Bitboard b = pieces; b;) {
-    const Square from = pop_lsb(b);
-    wanted.pieces ^= piece_square[uint8_t(d.position->piece_on(from))][from];
-  }
+  wanted.men_key = men_key(d);
   // Zeroed pages, each touched only when a probe first lands on it (an entry of zeros is empty).
   thread_local ZeroedMemory cache_memory(kHemCache * sizeof(HemEntry));
   HemEntry* const cache = static_cast<HemEntry*>(cache_memory.data());
-  const uint64_t hash = wanted.pieces ^ uint64_t(d.men) ^ uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+  const uint64_t hash = wanted.men_key ^ uint64_t(d.men) ^ uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
                         (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF));
   HemEntry& entry = cache[size_t((hash * 0x9E3779B97F4A7C15ULL) >> (64 - kHemCacheBits))];
   if (entry.same_as(wanted)) return entry.unhemmed;

@@ -280,20 +280,20 @@ class EndingBound {
   // The pieces of `pieces` (the defender's, not pawns) hemmed in neither where they stand nor
   // where they go, within d's moves (see take_off_the_captured; pins aside). They depend on the
   // defender's side alone, which the attacker's moves in between leave as it was: kept per
-  // thread, an entry used only where the men, the king, the moves and the pieces' fingerprint
-  // are the same.
+  // thread, an entry used only where the men, their fingerprint (men_key), the king and the
+  // moves are the same.
   Bitboard unhemmed(const Defence& d, Bitboard pieces) const;
   // One entry of that cache (in zeroed memory: all zeros is an empty entry).
   struct HemEntry {
     Bitboard men = 0;       // where the defender's men stand (the pieces and the pawns)
     Bitboard unhemmed = 0;  // the answer
     uint64_t bound = 0;     // the bound's id_ (0: empty)
-    uint64_t pieces = 0;    // the pieces' kinds on their squares: their Zobrist keys, xored
+    uint64_t men_key = 0;   // men_key(d)
     int moves = 0;
     Square king = 0;
     Color color = Color::White;
     bool same_as(const HemEntry& o) const {
-      return bound == o.bound && pieces == o.pieces && men == o.men && king == o.king && moves == o.moves &&
+      return bound == o.bound && men_key == o.men_key && men == o.men && king == o.king && moves == o.moves &&
              color == o.color;
     }
   };
@@ -381,6 +381,7 @@ class EndingBound {
   bool fillable_kept(const Defence& defence, uint64_t men_key, Bitboard squares, int moves, Square k) const;
   // The defender's men's kinds on their squares: their Zobrist keys, xored.
   static uint64_t men_key(const Defence& defence);
+  // One entry of that cache (in zeroed memory: all zeros is an empty entry).
   struct FillEntry {
     Bitboard men = 0;
     Bitboard squares = 0;
@@ -501,7 +502,8 @@ class EndingBound {
   void one_move_reaches(const Army& army, Color attacker, int moves, Visit&& visit) const;
 
   static uint8_t distance(const Within& within, Square from, Square to);
-  // tests/solver_ending_bound_test.cpp checks unhemmed, and its cache, against a plain scan.
+  // tests/solver_ending_bound_test.cpp checks unhemmed against a plain scan of the board, and
+  // fillable_kept against fillable.
   friend struct EndingBoundInternals;
 
   const Geometry& geometry_;
