@@ -18,6 +18,17 @@ constexpr uint8_t kFar = EndingBound::kUnreachable;
 using Table = std::vector<std::array<uint8_t, kSquareSpace>>;  // [from][to or target]
 using KindTables = std::array<Table, kPieceTypeCount>;
 
+// The entry `hash` picks in a cache of 2^bits entries kept per thread, one cache for each kind
+// of entry. The cache is zeroed memory (an entry of zeros is empty) whose pages are touched only
+// when a probe first lands on them: a short problem pays for the pages it uses, not for all of
+// it (a vector's 14 ms a run, h#2). The hash picks the place only: the entry tells whether it
+// holds what is wanted.
+template <class Entry, int bits>
+Entry& kept_entry(uint64_t hash) {
+  thread_local ZeroedMemory memory(sizeof(Entry) << bits);
+  return static_cast<Entry*>(memory.data())[size_t((hash * 0x9E3779B97F4A7C15ULL) >> (64 - bits))];
+}
+
 uint8_t add(uint8_t a, uint8_t b) { return a == kFar || b == kFar ? kFar : uint8_t(std::min(a + b, kFar - 1)); }
 
 Table unreachable() {
@@ -224,11 +235,9 @@ EndingBound::EndingBound(const Variant& variant, Goal goal)
     stands_[0][index(t)] = stands_[1][index(t)] = nested(paths_of[index(t)]);
     moves_to_stand_[0][index(t)] = moves_to_stand_[1][index(t)] = capped(paths_of[index(t)]);
     first_steps_[index(t)].assign(kSquareSpace, 0);
-    first_steps_into_[index(t)].assign(kSquareSpace, 0);
     for (Bitboard b = g.board(); b;) {
       const Square q = pop_lsb(b);
       first_steps_[index(t)][q] = g.attacks(t, q, g.board()) & g.board();
-      for (Bitboard f = first_steps_[index(t)][q]; f;) first_steps_into_[index(t)][pop_lsb(f)] |= square_bb(q);
       const int count = std::min(popcount(first_steps_[index(t)][q]), kMostFirstSteps);
       for (int c = count; c <= kMostFirstSteps; ++c) few_first_steps_[index(t)][size_t(c)] |= square_bb(q);
     }
@@ -417,12 +426,9 @@ Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
   wanted.moves = d.moves;
   wanted.color = d.color;
   wanted.men_key = men_key(d);
-  // Zeroed pages, each touched only when a probe first lands on it (an entry of zeros is empty).
-  thread_local ZeroedMemory cache_memory(kHemCache * sizeof(HemEntry));
-  HemEntry* const cache = static_cast<HemEntry*>(cache_memory.data());
-  const uint64_t hash = wanted.men_key ^ uint64_t(d.men) ^ uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
-                        (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF));
-  HemEntry& entry = cache[size_t((hash * 0x9E3779B97F4A7C15ULL) >> (64 - kHemCacheBits))];
+  HemEntry& entry = kept_entry<HemEntry, kHemCacheBits>(wanted.men_key ^ uint64_t(d.men) ^
+                                                      uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+                                                      (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF)));
   if (entry.same_as(wanted)) return entry.unhemmed;
   for (Bitboard b = pieces; b;) {
     const Square from = pop_lsb(b);
@@ -433,9 +439,11 @@ Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
     const auto hem_moves = [&](Bitboard first) { return popcount(first & ~others) - ((first & d.walk) ? 1 : 0); };
     bool hemmed = hem_moves(first_steps[from]) <= d.moves;
     // A square m moves away where no other man stands on a first step is hemmed in only where
-    // it has at most d.moves - m + 1 of them: the others are not tried.
+    // it has at most d.moves - m + 1 of them: the others are not tried. (A piece's first steps
+    // go both ways, as every move of the variants' pieces does: another man stands on a first
+    // step of s exactly where s is a first step of that man's square.)
     Bitboard beside_others = 0;
-    for (Bitboard o = others; o;) beside_others |= first_steps_into_[index(t)][pop_lsb(o)];
+    for (Bitboard o = others; o;) beside_others |= first_steps[pop_lsb(o)];
     const Steps& reach = stands_[index(d.color)][index(t)][from];
     for (int m = 1; m <= std::min(d.moves, kSteps - 1) && !hemmed; ++m) {
       const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves - m + 1, kMostFirstSteps))];
@@ -629,12 +637,8 @@ const EndingBound::PlacedSets& EndingBound::PlacedLookup::sets(Square k, Zone& z
   zone.n = 0;
   zone.squares[size_t(zone.n++)] = k;
   for (Bitboard r = around; r;) zone.squares[size_t(zone.n++)] = pop_lsb(r);
-  // Zeroed pages, each touched only when a probe first lands on it (an entry of zeros is empty):
-  // a short problem pays for the pages it uses, not for all 5 MB (a vector's 14 ms a run, h#2).
-  thread_local ZeroedMemory cache_memory(kPlacedCache * sizeof(PlacedEntry));
-  PlacedEntry* const cache = static_cast<PlacedEntry*>(cache_memory.data());
   wanted_.k = k;
-  PlacedEntry& entry = cache[size_t(((hash_ ^ k) * 0x9E3779B97F4A7C15ULL) >> (64 - kPlacedCacheBits))];
+  PlacedEntry& entry = kept_entry<PlacedEntry, kPlacedCacheBits>(hash_ ^ k);
   if (!entry.same_as(wanted_)) {
     entry = wanted_;
     entry.sets = bound_.placed_sets(army_, wanted_.attacker, wanted_.budget, k, zone.squares, zone.n);
@@ -691,17 +695,13 @@ bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squ
   wanted.men = d.men;
   wanted.men_key = men_key;
   wanted.squares = squares;
-  wanted.defence_moves = d.moves;
   wanted.moves = moves;
   // k and the landings count only for a stalemate's men (may_stand_still).
   wanted.k = still_men_ ? k : 0;
   wanted.counts_landings = still_men_ && d.counts_landings;
-  // Zeroed pages, each touched only when a probe first lands on it (an entry of zeros is empty).
-  thread_local ZeroedMemory cache_memory(kFillCache * sizeof(FillEntry));
-  FillEntry* const cache = static_cast<FillEntry*>(cache_memory.data());
-  const uint64_t hash = men_key ^ uint64_t(squares) * 0xC2B2AE3D27D4EB4FULL ^ uint64_t(squares >> 64) ^
-                        uint64_t(moves & 0xFF) << 8 ^ uint64_t(wanted.k) << 16 ^ uint64_t(d.moves & 0xFF) << 24;
-  FillEntry& entry = cache[size_t((hash * 0x9E3779B97F4A7C15ULL) >> (64 - kFillCacheBits))];
+  FillEntry& entry = kept_entry<FillEntry, kFillCacheBits>(men_key ^ uint64_t(squares) * 0xC2B2AE3D27D4EB4FULL ^
+                                                          uint64_t(squares >> 64) ^ uint64_t(moves & 0xFF) << 8 ^
+                                                          uint64_t(wanted.k) << 16);
   if (entry.same_as(wanted)) return entry.fillable;
   wanted.fillable = fillable(d, squares, moves, k);
   entry = wanted;

@@ -300,7 +300,6 @@ class EndingBound {
   static_assert(std::is_trivially_copyable_v<HemEntry> && sizeof(HemEntry) == 64);
   // Entries kept per thread, 1 MB.
   static constexpr int kHemCacheBits = 14;
-  static constexpr size_t kHemCache = size_t(1) << kHemCacheBits;
   // may_end_in_time for this defence and army.
   bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
   // may_box without its tests of one and two moves left: some square k of the king's walk passes
@@ -367,7 +366,6 @@ class EndingBound {
   // attacker's) took 15% more instructions finding again what it had found; with a sixteenth as
   // many, the long help stalemates a sixth more time.
   static constexpr int kPlacedCacheBits = 16;
-  static constexpr size_t kPlacedCache = size_t(1) << kPlacedCacheBits;
   // Whether the defender's men may stand on every square of `squares` (those next to the
   // king's square k: eight at most), each man on one, within `moves` moves together: the least
   // sum of their distances, for each set of the squares, as the men are taken one by one. For a
@@ -376,8 +374,9 @@ class EndingBound {
   bool fillable(const Defence& defence, Bitboard squares, int moves, Square k) const;
   // fillable through a per-thread cache: the defender's men are the same for the attacker's
   // moves in between, and for each k and set of may_box_placed. `men_key` is men_key(defence).
-  // An entry is used only where the men, their fingerprint, the defence's moves, the squares,
-  // the moves and (for a stalemate) k and whether landings count are the same.
+  // An entry is used only where the men, their fingerprint, the squares, the moves and (for a
+  // stalemate) k and whether landings count are the same. The defence's own moves enter fillable
+  // only through d.holds, which fillable_kept tests before it asks the cache.
   bool fillable_kept(const Defence& defence, uint64_t men_key, Bitboard squares, int moves, Square k) const;
   // The defender's men's kinds on their squares: their Zobrist keys, xored.
   static uint64_t men_key(const Defence& defence);
@@ -387,19 +386,17 @@ class EndingBound {
     Bitboard squares = 0;
     uint64_t bound = 0;  // the bound's id_ (0: empty)
     uint64_t men_key = 0;
-    int defence_moves = 0;
     int moves = 0;
     Square k = 0;
     bool counts_landings = false;
     bool fillable = false;
     bool same_as(const FillEntry& o) const {
-      return bound == o.bound && men_key == o.men_key && squares == o.squares && men == o.men &&
-             defence_moves == o.defence_moves && moves == o.moves && k == o.k && counts_landings == o.counts_landings;
+      return bound == o.bound && men_key == o.men_key && squares == o.squares && men == o.men && moves == o.moves &&
+             k == o.k && counts_landings == o.counts_landings;
     }
   };
   static_assert(std::is_trivially_copyable_v<FillEntry> && sizeof(FillEntry) == 64);
   static constexpr int kFillCacheBits = 15;  // 2 MB a thread
-  static constexpr size_t kFillCache = size_t(1) << kFillCacheBits;
   // For a stalemate where each turn is one move: whether the defender's piece (not a pawn) of
   // kind t on `from`, `moves_there` moves from q, may end on q without a move, next to its
   // king on k, the men filling `squares` (q among them: those no piece of the attacker guards)
@@ -520,8 +517,6 @@ class EndingBound {
   std::vector<PieceType> pawn_kinds_;  // the pawn and the kinds it promotes to
   // [kind][square]: the squares a piece moves to first (a rider's next square on each ray).
   std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps_;
-  // [kind][square]: the squares from which a piece moves first to this one.
-  std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps_into_;
   // [kind][count]: the squares with at most `count` first steps (the last entry, every square).
   static constexpr int kMostFirstSteps = 16;  // an Amazon's in the middle of the board
   std::array<std::array<Bitboard, kMostFirstSteps + 1>, kPieceTypeCount> few_first_steps_{};
