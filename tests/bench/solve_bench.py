@@ -2,7 +2,10 @@
 """Solver benchmark: runs `dmsolve solve` over the published orthodox sets and a set of
 double-move problems, with each thread count given (1 and 2 by default), and prints per set:
 problems solved, total and median solver time, nodes/s per thread, and the speed-up from the
-first thread count to the others: of the solves (`solve x`) and of the whole batch (`batch x`).
+fewest threads to the others: of the solves (`solve x`) and of the whole batch (`batch x`). The
+thread counts run in the order given (`--threads 16,1` runs the long one-thread run last, so a
+time limit cuts that one): a row run before the fewest threads gets its speed-up in a line of
+its own after the set.
 
 usage: tests/bench/solve_bench.py [--dmsolve build/dmsolve] [--sets popeye,vaeth,...]
                                   [--time SECONDS] [--hash MB] [--threads 1,2]
@@ -140,6 +143,16 @@ def run_processes(dmsolve, lines, count, seconds, hash_mb):
     return nodes / total if total > 0 else 0
 
 
+def speed_ups(totals, walls, base, threads):
+    """The columns `solve x` and `batch x` of a row: its speed-up over the fewest threads, where
+    that run is done and is not this one (blank otherwise)."""
+    if threads == base or base not in totals:
+        return '', ''
+    speed = f'{totals[base] / totals[threads]:8.2f}' if totals[threads] > 0 else ''
+    batch = f'{walls[base] / walls[threads]:8.2f}' if walls[threads] > 0 else ''
+    return speed, batch
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--dmsolve', default=os.path.join(ROOT, 'build', 'dmsolve'))
@@ -163,6 +176,7 @@ def main():
     thread_counts = [int(t) for t in args.threads.split(',')]
     print(f'{"set":12} {"thr":>3} {"solved":>9} {"total s":>9} {"median s":>9} {"nodes/s/thread":>15} {"solve x":>8} '
           f'{"batch x":>8} {"cpu s":>8} {"wall s":>8}')
+    base = min(thread_counts)
     for name in args.sets.split(','):
         totals = {}
         walls = {}
@@ -177,13 +191,14 @@ def main():
             total = sum(times)
             totals[threads] = total
             walls[threads] = wall
-            first = thread_counts[0]
-            speed = f'{totals[first] / total:8.2f}' if threads != first and total > 0 else ''
-            batch = f'{walls[first] / wall:8.2f}' if threads != first and wall > 0 else ''
+            speed, batch = speed_ups(totals, walls, base, threads)
             rate = nodes / thread_seconds if thread_seconds > 0 else 0
             print(f'{name:12} {threads:3} {solved:4}/{len(sets[name]):<4} {total:9.2f} '
                   f'{statistics.median(times) if times else 0:9.4f} {rate:15.0f} {speed:>8} {batch:>8} {cpu:8.2f} '
                   f'{wall:8.2f}', flush=True)
+        for threads in thread_counts[:thread_counts.index(base)]:
+            speed, batch = speed_ups(totals, walls, base, threads)
+            print(f'{name:12} {threads:3} threads over {base}: solve x {speed.strip() or "-"}, batch x {batch.strip() or "-"}')
     return 0
 
 
