@@ -687,9 +687,8 @@ uint64_t EndingBound::men_key(const Defence& d) {
 }
 
 bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squares, int moves, Square k) const {
-  // The quick answers first, as fillable gives them.
-  if (!squares) return true;
-  if (moves < 0 || popcount(squares & ~d.men) > moves || (squares & ~d.holds)) return false;
+  // The quick answers first, as fillable gives them: they cost no probe.
+  if (const std::optional<bool> known = known_fill(d, squares, moves)) return *known;
   FillEntry wanted;
   wanted.bound = id_;
   wanted.men = d.men;
@@ -715,9 +714,14 @@ bool EndingBound::may_stand_still(const Defence& d, PieceType t, Square from, in
   return !d.counts_landings || moves_there + popcount(first & ~squares & ~(d.men & ~square_bb(from))) <= moves;
 }
 
-bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square k) const {
+std::optional<bool> EndingBound::known_fill(const Defence& d, Bitboard squares, int moves) {
   if (!squares) return true;
   if (moves < 0 || popcount(squares & ~d.men) > moves || (squares & ~d.holds)) return false;
+  return std::nullopt;
+}
+
+bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square k) const {
+  if (const std::optional<bool> known = known_fill(d, squares, moves)) return *known;
   std::array<Square, 8> square_of;
   int n = 0;
   for (Bitboard b = squares; b; ++n) square_of[size_t(n)] = pop_lsb(b);

@@ -48,6 +48,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -372,6 +373,10 @@ class EndingBound {
   // stalemate where each turn is one move, a piece fills a square only where it may end there
   // without a move (may_stand_still; a pawn, which may end blocked, fills any).
   bool fillable(const Defence& defence, Bitboard squares, int moves, Square k) const;
+  // fillable's answers that need no man's distance, shared by fillable and fillable_kept: true
+  // where no square is asked for; false where the moves are negative, fewer than the squares no
+  // man stands on, or some square is held by no man; none otherwise.
+  static std::optional<bool> known_fill(const Defence& defence, Bitboard squares, int moves);
   // fillable through a per-thread cache: the defender's men are the same for the attacker's
   // moves in between, and for each k and set of may_box_placed. `men_key` is men_key(defence).
   // An entry is used only where the men, their fingerprint, the squares, the moves and (for a
