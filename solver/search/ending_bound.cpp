@@ -457,11 +457,13 @@ Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
   return entry.unhemmed;
 }
 
-bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacker, int attacker_moves) const {
+EndingBound::Captured EndingBound::must_be_captured(const Defence& d, const Army& a, Color attacker,
+                                                   int attacker_moves) const {
+  Captured captured;
   const Bitboard pieces = d.men & ~d.position->pieces(PieceType::Pawn);
   // Nothing to ask where every piece may be hemmed in: the pin lines are not worked out.
   const Bitboard loose = pieces ? unhemmed(d, pieces) : 0;
-  if (!loose) return true;
+  if (!loose) return captured;
   const int step = std::min(attacker_moves, kSteps - 1);
   bool pin_orthogonal = a.count > kMaxRefined;
   bool pin_diagonal = a.count > kMaxRefined;
@@ -479,27 +481,58 @@ bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacke
       if (!as.empty() && as[a.froms[size_t(i)]][step]) may_pin_as(pawn_kinds_[x]);
     }
   }
-  Bitboard captured = 0;
-  int captured_count = 0;
-  int moves_first = 0;
   for (Bitboard b = loose; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
     if ((pin_orthogonal && !geometry_.rides_orthogonal(t)) || (pin_diagonal && !geometry_.rides_diagonal(t))) continue;
-    captured |= square_bb(from);
-    ++captured_count;
+    captured.men |= square_bb(from);
     bool taken_there = a.count > kMaxRefined;
     for (int i = 0; i < std::min(a.count, kMaxRefined) && !taken_there; ++i) {
       const uint8_t to_attack = moves_to_attack(a.types[size_t(i)], attacker, a.froms[size_t(i)], from);
       taken_there = to_attack != kUnreachable && to_attack + 1 <= attacker_moves;
     }
-    moves_first += !taken_there;
+    captured.moves_first += !taken_there;
   }
-  if (!captured) return true;
-  if (captured_count > attacker_moves || moves_first > d.moves) return false;
-  d = defence(*d.position, d.color, d.moves - moves_first, d.men & ~captured);
+  return captured;
+}
+
+bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacker, int attacker_moves) const {
+  const Captured captured = must_be_captured(d, a, attacker, attacker_moves);
+  if (!captured.men) return true;
+  if (!captured.in_time(d, attacker_moves)) return false;
+  d = defence(*d.position, d.color, d.moves - captured.moves_first, d.men & ~captured.men);
   d.counts_landings = true;
   return true;
+}
+
+template <class Visit>
+void EndingBound::for_each_hem(const Defence& d, Bitboard pieces, Visit&& visit) const {
+  const int step = std::min(d.moves, kSteps - 1);
+  for (Bitboard b = pieces; b;) {
+    const Square from = pop_lsb(b);
+    const PieceType t = type_of(d.position->piece_on(from));
+    const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
+    const Bitboard others = d.men & ~square_bb(from);
+    Bitboard beside_others = 0;
+    for (Bitboard o = others; o;) beside_others |= first_steps[pop_lsb(o)];
+    const Steps& reach = stands_[index(d.color)][index(t)][from];
+    for (int m = 0; m <= step; ++m) {
+      // Where no other man stands on a first step, the count is within d's moves and two only
+      // where the first steps are at most d's moves less m and two.
+      const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves - m + 2, kMostFirstSteps))];
+      for (Bitboard ring = reach[size_t(m)] & ~(m ? reach[size_t(m - 1)] : 0) & (beside_others | few); ring;) {
+        const Bitboard first = first_steps[pop_lsb(ring)];
+        const int moves = m + popcount(first & ~others) - ((first & d.walk) ? 1 : 0);
+        if (moves - 1 <= d.moves) visit(first, others, moves);
+      }
+    }
+  }
+}
+
+Bitboard EndingBound::hem_squares(const Defence& d, Bitboard pieces) const {
+  Bitboard squares = 0;
+  for_each_hem(d, pieces, [&](Bitboard first, Bitboard others, int) { squares |= first & ~others; });
+  return squares;
 }
 
 bool EndingBound::may_box(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {
@@ -979,7 +1012,9 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
       moves.piece_froms_[size_t(moves.pieces_)] = from;
       moves.piece_tos_[size_t(moves.pieces_++)] = nearer_squares(d, near, fills, from);
     }
-    moves.king_tos_ = king_approaches(pos, a, attacker, attacker_moves, defender_moves + 1);
+    moves.king_tos_ = king_approaches(defence(pos, ~attacker, defender_moves + 1), a, attacker, attacker_moves);
+  } else if (attacker_moves >= 2 && defender_moves <= 1 && a.count <= kMaxRefined && still_men_) {
+    narrow_to_the_captured(d, a, attacker, attacker_moves, moves);
   }
   if (a.count <= kMaxRefined) {
     const int step = std::min(attacker_moves, kSteps - 1);
@@ -995,6 +1030,85 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
   moves.king_ = d.king;
   moves.moves_left_ = std::min(defender_moves, kSteps - 1);
   return moves;
+}
+
+void EndingBound::narrow_to_the_captured(const Defence& d, const Army& a, Color attacker, int attacker_moves,
+                                         DefenderMoves& moves) const {
+  Defence counted = d;
+  counted.counts_landings = true;
+  const Captured captured = must_be_captured(counted, a, attacker, attacker_moves);
+  if (!captured.men) return;
+  // Where the count passes, the men that are left, with the moves the captured pieces' own
+  // leave, as may_box_filled takes them (landings not counted).
+  const bool in_time = captured.in_time(d, attacker_moves);
+  const Defence rest =
+      in_time ? defence(*d.position, d.color, d.moves - captured.moves_first, d.men & ~captured.men) : d;
+  if (in_time && may_box_filled(rest, a, attacker, attacker_moves)) return;
+  const NearestMen near = in_time ? nearest_men(rest) : NearestMen{};
+  const std::vector<Fill>* fills = in_time ? &fills_to_make(rest, a, attacker, attacker_moves) : nullptr;
+  // Where a piece of the attacker's may take a man, a move of its own before the capture.
+  Bitboard taken = 0;
+  const int step = std::min(attacker_moves - 1, kSteps - 1);
+  for (int i = 0; i < a.count; ++i) {
+    const Within& attacks = attacks_[index(attacker)][index(a.types[size_t(i)])];
+    if (!attacks.empty()) taken |= attacks[a.froms[size_t(i)]][size_t(step)];
+  }
+  // The king's moves: those after which its walk reaches a square that may hem in a piece that
+  // must be captured, and where the men left fail to fill, those that come nearer to a square
+  // where they may box it in (counting this move, as king_approaches does).
+  moves.king_tos_ = walk_hems(d, captured.men);
+  if (in_time) {
+    moves.king_tos_ |= king_approaches(defence(*d.position, d.color, rest.moves + 1, rest.men), a, attacker,
+                                       attacker_moves);
+  }
+  const Bitboard hems = hem_squares(d, captured.men);
+  for (Bitboard b = d.men; b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
+    const Square from = pop_lsb(b);
+    Bitboard tos = 0;
+    if (!has(captured.men, from)) {
+      tos = hems | (fills ? nearer_squares(rest, near, *fills, from) : 0);
+    } else {
+      tos = hem_squares(d, captured.men & ~square_bb(from)) |
+            hemmed_from(d, type_of(d.position->piece_on(from)), d.men & ~square_bb(from));
+      if (!has(taken, from)) tos |= taken;
+    }
+    moves.piece_froms_[size_t(moves.pieces_)] = from;
+    moves.piece_tos_[size_t(moves.pieces_++)] = tos;
+  }
+}
+
+Bitboard EndingBound::walk_hems(const Defence& d, Bitboard pieces) const {
+  // The squares the king's walk must newly reach: the first steps of a square where a piece may
+  // end hemmed in with one fewer to hold, none of them in the walk now (any of them counts,
+  // held by another man or not).
+  Bitboard wanted = 0;
+  for_each_hem(d, pieces, [&](Bitboard first, Bitboard, int) {
+    if (!(first & d.walk)) wanted |= first;
+  });
+  // The king's squares from which its walk reaches one of them: within its moves of one.
+  const int step = std::min(d.moves, kSteps - 1);
+  const Within& walks = stands_[index(d.color)][index(PieceType::King)];
+  Bitboard squares = 0;
+  for (Bitboard b = wanted; b;) squares |= walks[pop_lsb(b)][size_t(step)];
+  return squares;
+}
+
+Bitboard EndingBound::hemmed_from(const Defence& d, PieceType t, Bitboard others) const {
+  const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
+  const Within& stands = stands_[index(d.color)][index(t)];
+  // Only a square next to another man, or with at most d's moves and one first steps, may be
+  // hemmed in within d's moves (see for_each_hem).
+  Bitboard beside_others = 0;
+  for (Bitboard o = others; o;) beside_others |= first_steps[pop_lsb(o)];
+  const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves + 1, kMostFirstSteps))];
+  Bitboard squares = 0;
+  for (Bitboard b = geometry_.board() & (beside_others | few); b;) {
+    const Square s = pop_lsb(b);
+    const Bitboard first = first_steps[s];
+    const int moves_there = d.moves - (popcount(first & ~others) - ((first & d.walk) ? 1 : 0));
+    if (moves_there >= 0) squares |= stands[s][size_t(std::min(moves_there, kSteps - 1))];
+  }
+  return squares;
 }
 
 EndingBound::NearestMen EndingBound::nearest_men(const Defence& d) const {
@@ -1101,9 +1215,7 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const NearestMen& near, c
   return nearer;
 }
 
-Bitboard EndingBound::king_approaches(const Position& pos, const Army& a, Color attacker, int attacker_moves,
-                                      int moves) const {
-  const Defence d = defence(pos, ~attacker, moves);
+Bitboard EndingBound::king_approaches(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {
   const Bitboard next = geometry_.leaps(PieceType::King, d.king) & geometry_.board();
   const Within& walks = stands_[index(d.color)][index(PieceType::King)];
   Bitboard approaches = 0;
