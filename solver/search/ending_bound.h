@@ -533,8 +533,8 @@ class EndingBound {
   // attacker's pieces, and the man's own square may add one more. So take_off_the_captured
   // leaves no more men and no more moves below than here (men and moves, wherever they fail the
   // test, fail it too when fewer); where it fails here it fails below, and where may_box_filled
-  // fails on the men it leaves, the man's move must also go to one of nearer_squares' of those
-  // men. A piece that must be captured changes them only where it lands on another's
+  // fails on the men it leaves, the man's move may also go to one of its nearer_squares among
+  // those men. A piece that must be captured changes them only where it lands on another's
   // hem_squares, where it may end hemmed in itself (hemmed_from), or where a piece of the
   // attacker's may take it though none may where it stands (a move fewer first). The king's move
   // changes them only where its walk comes to hold a square that may hem such a piece in
