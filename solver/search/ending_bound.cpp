@@ -1034,9 +1034,7 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
 
 void EndingBound::narrow_to_the_captured(const Defence& d, const Army& a, Color attacker, int attacker_moves,
                                          DefenderMoves& moves) const {
-  Defence counted = d;
-  counted.counts_landings = true;
-  const Captured captured = must_be_captured(counted, a, attacker, attacker_moves);
+  const Captured captured = must_be_captured(d, a, attacker, attacker_moves);
   if (!captured.men) return;
   // Where the count passes, the men that are left, with the moves the captured pieces' own
   // leave, as may_box_filled takes them (landings not counted).
