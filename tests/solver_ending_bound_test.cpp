@@ -316,6 +316,25 @@ void check_left_out(Position& pos, Allows&& allows, Passes&& passes, FilterCount
   }
 }
 
+// check_left_out for Black's moves that defender_moves leaves out with White's attacker_moves
+// and Black's one fewer to come: each must fail may_end_in_time below. Calls left_out(m) for each.
+template <class LeftOut>
+void check_defender_left_out(const EndingBound& bound, Position& pos, int attacker_moves, FilterCount& count,
+                             LeftOut&& left_out) {
+  const auto useful = bound.defender_moves(pos, Color::White, attacker_moves, attacker_moves - 1);
+  check_left_out(
+      pos,
+      [&](Move m) {
+        if (useful.allows(pos, m)) return true;
+        left_out(m);
+        return false;
+      },
+      [&](const Position& after) {
+        return bound.may_end_in_time(after, Color::White, attacker_moves, attacker_moves - 1);
+      },
+      count);
+}
+
 // Calls visit(pos) on `count` random positions of `pieces` with `side` to move (see
 // sparse_position), the position's FEN given as context to the checks inside.
 template <class Visit>
@@ -558,20 +577,23 @@ TEST_CASE("ending bound: the defender's pieces, where passing fails, may only co
       [&](const Position& after) { return mate.may_end_in_time(after, Color::White, 3, 2); }, tight_count);
   CHECK(tight_count.kept == 2);
   CHECK(tight_count.left_out == 56);
+  // On random positions, White's three moves and Black's two to come; for a mate, also White's
+  // four and Black's three, where the test applies too (in these positions it leaves out 20
+  // times as many moves as the tests before it).
   std::mt19937 rng(20261126);
   for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
     const EndingBound bound(chess, goal);
-    for (const std::string_view pieces : {"KBkrnb", "KBkqbn", "KBkrrn"}) {
-      FilterCount count;
-      for_random_positions(rng, pieces, 'b', true, 300, [&](Position& pos) {
-        const auto useful = bound.defender_moves(pos, Color::White, 3, 2);
-        check_left_out(
-            pos, [&](Move m) { return useful.allows(pos, m); },
-            [&](const Position& after) { return bound.may_end_in_time(after, Color::White, 3, 2); }, count);
-      });
-      INFO(pieces);
-      CHECK(count.kept > 0);
-      CHECK(count.left_out > 0);
+    for (const int attacker_moves : {3, 4}) {
+      if (goal == Goal::Stalemate && attacker_moves == 4) continue;
+      for (const std::string_view pieces : {"KBkrnb", "KBkqbn", "KBkrrn"}) {
+        FilterCount count;
+        for_random_positions(rng, pieces, 'b', true, 300, [&](Position& pos) {
+          check_defender_left_out(bound, pos, attacker_moves, count, [](Move) {});
+        });
+        INFO(int(goal) << " " << pieces << " " << attacker_moves);
+        CHECK(count.kept > 0);
+        CHECK(count.left_out > 0);
+      }
     }
   }
 }
@@ -602,18 +624,9 @@ TEST_CASE("ending bound: the defender's captures that leave the attacker's other
       for (const std::string_view pieces : {"KRkrn", "KBNkq", "KRBkbp"}) {
         FilterCount count;
         for_random_positions(rng, pieces, 'b', false, 300, [&](Position& pos) {
-          const auto useful = bound.defender_moves(pos, Color::White, attacker_moves, attacker_moves - 1);
-          check_left_out(
-              pos,
-              [&](Move m) {
-                if (useful.allows(pos, m)) return true;
-                king_captures_left_out += pos.is_capture(m) && m.from() == pos.king_square(Color::Black);
-                return false;
-              },
-              [&](const Position& after) {
-                return bound.may_end_in_time(after, Color::White, attacker_moves, attacker_moves - 1);
-              },
-              count);
+          check_defender_left_out(bound, pos, attacker_moves, count, [&](Move m) {
+            king_captures_left_out += pos.is_capture(m) && m.from() == pos.king_square(Color::Black);
+          });
         });
         INFO(int(goal) << " " << pieces << " " << attacker_moves);
         CHECK(count.kept > 0);
@@ -641,18 +654,9 @@ TEST_CASE("ending bound: where passing fails, the defender's king and pawns may 
       size_t kings_left_out = 0;
       for (const std::string_view pieces : {"KBkppp", "KNkppn", "KRkpp"}) {
         for_random_positions(rng, pieces, 'b', false, 200, [&](Position& pos) {
-          const auto useful = bound.defender_moves(pos, Color::White, attacker_moves, attacker_moves - 1);
-          check_left_out(
-              pos,
-              [&](Move m) {
-                if (useful.allows(pos, m)) return true;
-                kings_left_out += type_of(pos.piece_on(m.from())) == PieceType::King;
-                return false;
-              },
-              [&](const Position& after) {
-                return bound.may_end_in_time(after, Color::White, attacker_moves, attacker_moves - 1);
-              },
-              count);
+          check_defender_left_out(bound, pos, attacker_moves, count, [&](Move m) {
+            kings_left_out += type_of(pos.piece_on(m.from())) == PieceType::King;
+          });
         });
       }
       INFO(int(goal) << " " << attacker_moves);

@@ -435,20 +435,15 @@ Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
     const PieceType t = type_of(d.position->piece_on(from));
     const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
     const Bitboard others = d.men & ~square_bb(from);
-    // The fewest moves of the other men to hold each square of `first` none holds now.
-    const auto hem_moves = [&](Bitboard first) { return popcount(first & ~others) - ((first & d.walk) ? 1 : 0); };
-    bool hemmed = hem_moves(first_steps[from]) <= d.moves;
+    bool hemmed = hem_moves(d, first_steps[from], others) <= d.moves;
     // A square m moves away where no other man stands on a first step is hemmed in only where
-    // it has at most d.moves - m + 1 of them: the others are not tried. (A piece's first steps
-    // go both ways, as every move of the variants' pieces does: another man stands on a first
-    // step of s exactly where s is a first step of that man's square.)
-    Bitboard beside_others = 0;
-    for (Bitboard o = others; o;) beside_others |= first_steps[pop_lsb(o)];
+    // it has at most d.moves - m + 1 of them: the others are not tried.
+    const Bitboard beside_others = beside(t, others);
     const Steps& reach = stands_[index(d.color)][index(t)][from];
     for (int m = 1; m <= std::min(d.moves, kSteps - 1) && !hemmed; ++m) {
       const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves - m + 1, kMostFirstSteps))];
       for (Bitboard ring = reach[size_t(m)] & ~reach[size_t(m - 1)] & (beside_others | few); ring && !hemmed;) {
-        hemmed = m + hem_moves(first_steps[pop_lsb(ring)]) <= d.moves;
+        hemmed = m + hem_moves(d, first_steps[pop_lsb(ring)], others) <= d.moves;
       }
     }
     if (!hemmed) wanted.unhemmed |= square_bb(from);
@@ -481,19 +476,34 @@ EndingBound::Captured EndingBound::must_be_captured(const Defence& d, const Army
       if (!as.empty() && as[a.froms[size_t(i)]][step]) may_pin_as(pawn_kinds_[x]);
     }
   }
+  const Bitboard taken = takeable(a, attacker, attacker_moves);
   for (Bitboard b = loose; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
     if ((pin_orthogonal && !geometry_.rides_orthogonal(t)) || (pin_diagonal && !geometry_.rides_diagonal(t))) continue;
     captured.men |= square_bb(from);
-    bool taken_there = a.count > kMaxRefined;
-    for (int i = 0; i < std::min(a.count, kMaxRefined) && !taken_there; ++i) {
-      const uint8_t to_attack = moves_to_attack(a.types[size_t(i)], attacker, a.froms[size_t(i)], from);
-      taken_there = to_attack != kUnreachable && to_attack + 1 <= attacker_moves;
-    }
-    captured.moves_first += !taken_there;
+    captured.moves_first += !has(taken, from);
   }
   return captured;
+}
+
+Bitboard EndingBound::takeable(const Army& a, Color attacker, int attacker_moves) const {
+  if (a.count > kMaxRefined) return ~Bitboard(0);
+  if (attacker_moves < 1) return 0;
+  const int step = std::min(attacker_moves - 1, kSteps - 1);
+  Bitboard taken = 0;
+  for (int i = 0; i < a.count; ++i) {
+    const Within& attacks = attacks_[index(attacker)][index(a.types[size_t(i)])];
+    if (!attacks.empty()) taken |= attacks[a.froms[size_t(i)]][size_t(step)];
+  }
+  return taken;
+}
+
+Bitboard EndingBound::beside(PieceType t, Bitboard men) const {
+  const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
+  Bitboard squares = 0;
+  for (Bitboard b = men; b;) squares |= first_steps[pop_lsb(b)];
+  return squares;
 }
 
 bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacker, int attacker_moves) const {
@@ -513,8 +523,7 @@ void EndingBound::for_each_hem(const Defence& d, Bitboard pieces, Visit&& visit)
     const PieceType t = type_of(d.position->piece_on(from));
     const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
     const Bitboard others = d.men & ~square_bb(from);
-    Bitboard beside_others = 0;
-    for (Bitboard o = others; o;) beside_others |= first_steps[pop_lsb(o)];
+    const Bitboard beside_others = beside(t, others);
     const Steps& reach = stands_[index(d.color)][index(t)][from];
     for (int m = 0; m <= step; ++m) {
       // Where no other man stands on a first step, the count is within d's moves and two only
@@ -522,7 +531,7 @@ void EndingBound::for_each_hem(const Defence& d, Bitboard pieces, Visit&& visit)
       const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves - m + 2, kMostFirstSteps))];
       for (Bitboard ring = reach[size_t(m)] & ~(m ? reach[size_t(m - 1)] : 0) & (beside_others | few); ring;) {
         const Bitboard first = first_steps[pop_lsb(ring)];
-        const int moves = m + popcount(first & ~others) - ((first & d.walk) ? 1 : 0);
+        const int moves = m + hem_moves(d, first, others);
         if (moves - 1 <= d.moves) visit(first, others, moves);
       }
     }
@@ -1003,10 +1012,11 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
   }
   // Were the defender to pass, may_end_in_time as the node below makes it, but for its tests of
   // one and two moves left (see the header for the limits).
-  if (attacker_moves >= 2 && defender_moves <= 2 && a.count <= kMaxRefined &&
+  const int most_defender_moves = goal_ == Goal::Mate ? 3 : 2;
+  if (attacker_moves >= 2 && defender_moves <= most_defender_moves && a.count <= kMaxRefined &&
       !may_box_filled(d, a, attacker, attacker_moves)) {
     const NearestMen near = nearest_men(d);
-    const std::vector<Fill>& fills = fills_to_make(d, a, attacker, attacker_moves);
+    const std::vector<Fill>& fills = fills_to_make(d, near, a, attacker, attacker_moves);
     for (Bitboard b = d.men; b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
       const Square from = pop_lsb(b);
       moves.piece_froms_[size_t(moves.pieces_)] = from;
@@ -1043,14 +1053,8 @@ void EndingBound::narrow_to_the_captured(const Defence& d, const Army& a, Color 
       in_time ? defence(*d.position, d.color, d.moves - captured.moves_first, d.men & ~captured.men) : d;
   if (in_time && may_box_filled(rest, a, attacker, attacker_moves)) return;
   const NearestMen near = in_time ? nearest_men(rest) : NearestMen{};
-  const std::vector<Fill>* fills = in_time ? &fills_to_make(rest, a, attacker, attacker_moves) : nullptr;
-  // Where a piece of the attacker's may take a man, a move of its own before the capture.
-  Bitboard taken = 0;
-  const int step = std::min(attacker_moves - 1, kSteps - 1);
-  for (int i = 0; i < a.count; ++i) {
-    const Within& attacks = attacks_[index(attacker)][index(a.types[size_t(i)])];
-    if (!attacks.empty()) taken |= attacks[a.froms[size_t(i)]][size_t(step)];
-  }
+  const std::vector<Fill>* fills = in_time ? &fills_to_make(rest, near, a, attacker, attacker_moves) : nullptr;
+  const Bitboard taken = takeable(a, attacker, attacker_moves);
   // The king's moves: those after which its walk reaches a square that may hem in a piece that
   // must be captured, and where the men left fail to fill, those that come nearer to a square
   // where they may box it in (counting this move, as king_approaches does).
@@ -1096,14 +1100,11 @@ Bitboard EndingBound::hemmed_from(const Defence& d, PieceType t, Bitboard others
   const Within& stands = stands_[index(d.color)][index(t)];
   // Only a square next to another man, or with at most d's moves and one first steps, may be
   // hemmed in within d's moves (see for_each_hem).
-  Bitboard beside_others = 0;
-  for (Bitboard o = others; o;) beside_others |= first_steps[pop_lsb(o)];
   const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves + 1, kMostFirstSteps))];
   Bitboard squares = 0;
-  for (Bitboard b = geometry_.board() & (beside_others | few); b;) {
+  for (Bitboard b = geometry_.board() & (beside(t, others) | few); b;) {
     const Square s = pop_lsb(b);
-    const Bitboard first = first_steps[s];
-    const int moves_there = d.moves - (popcount(first & ~others) - ((first & d.walk) ? 1 : 0));
+    const int moves_there = d.moves - hem_moves(d, first_steps[s], others);
     if (moves_there >= 0) squares |= stands[s][size_t(std::min(moves_there, kSteps - 1))];
   }
   return squares;
@@ -1133,10 +1134,25 @@ EndingBound::NearestMen EndingBound::nearest_men(const Defence& d) const {
   return near;
 }
 
-const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& d, const Army& a, Color attacker,
+const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& d, const NearestMen& near,
+                                                                 const Army& a, Color attacker,
                                                                  int attacker_moves) const {
   thread_local std::vector<Fill> fills;
   fills.clear();
+  const auto add = [&](Bitboard squares, Bitboard candidates, int budget) {
+    Fill fill{squares, candidates, budget, 0, 0, 0};
+    for (Bitboard f = squares; f;) {
+      const Square q = pop_lsb(f);
+      const NearestMen::Entry& e = near.squares[size_t(q)];
+      if (e.first == kFar) {
+        fill.unreached |= square_bb(q);
+      } else {
+        fill.nearest_moves += e.first;
+        fill.nearest_men |= square_bb(e.man);
+      }
+    }
+    if (popcount(fill.unreached) <= 1) fills.push_back(fill);
+  };
   PlacedLookup lookup(*this, a, attacker, attacker_moves);
   // The squares the king may end on: within its walk, and for a mate where the attacker may
   // check (which no move of the defender's changes).
@@ -1147,12 +1163,12 @@ const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& 
     Zone zone;
     const PlacedSets& sets = lookup.sets(k, zone);
     if (sets.count == PlacedSets::kTooMany) {
-      fills.push_back({around & ~a.roaming.guards, around, budget});
+      add(around & ~a.roaming.guards, around, budget);
       continue;
     }
     for (int x = 0; x < sets.count; ++x) {
       const Bitboard unguarded = zone.unguarded(sets.sets[size_t(x)]);
-      fills.push_back({unguarded, unguarded, budget});
+      add(unguarded, unguarded, budget);
     }
   }
   return fills;
@@ -1182,19 +1198,24 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const NearestMen& near, c
   for (const Fill& fill : fills) {
     if (!fill.candidates) return ~Bitboard(0);  // none to fill: never so where passing fails
     // What the other men need at least to fill those squares, and the squares none of them
-    // reaches (this piece must fill such a square, and can fill one only).
-    int others = 0;
-    Bitboard unreached = 0;
-    for (Bitboard f = fill.squares; f;) {
-      const Square q = pop_lsb(f);
-      const int nearest = near.squares[size_t(q)].but(from);
-      if (nearest == kFar) {
-        unreached |= square_bb(q);
-      } else {
-        others += nearest;
+    // reaches (this piece must fill such a square, and can fill one only): the nearest men's,
+    // but where this piece is the nearest, the next nearest's.
+    int others = fill.nearest_moves;
+    Bitboard unreached = fill.unreached;
+    if (has(fill.nearest_men, from)) {
+      for (Bitboard f = fill.squares & ~fill.unreached; f;) {
+        const Square q = pop_lsb(f);
+        const NearestMen::Entry& e = near.squares[size_t(q)];
+        if (e.man != from) continue;
+        others -= e.first;
+        if (e.second == kFar) {
+          unreached |= square_bb(q);
+        } else {
+          others += e.second;
+        }
       }
+      if (popcount(unreached) > 1) continue;
     }
-    if (popcount(unreached) > 1) continue;
     for (Bitboard f = unreached ? unreached : fill.candidates; f;) {
       const Square q = pop_lsb(f);
       const int own = has(fill.squares, q) && !unreached ? near.squares[size_t(q)].but(from) : 0;

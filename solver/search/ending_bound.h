@@ -230,15 +230,17 @@ class EndingBound {
   // and a reach these tests try, the men as they stand leave one square more next to k to fill
   // than the moves left allow, the move must go there; where they leave no more but some square
   // no man holds, it must reach that square; where they leave neither, every move may do.
-  // And with two moves of the attacker or more and two of the defender's or fewer left after
-  // this one, where may_box_filled fails were the defender to pass (then so does
-  // may_end_in_time), a man's move that captures nothing must go to one of its nearer_squares,
-  // and the king's to one of its king_approaches. (With more of the defender's moves left, the
-  // test that the defender could not pass cost more in popeye-131 than it saved.) For a
-  // stalemate with one move of the defender's left after this one, where passing passes that
-  // test but not a stalemate's count of the pieces to capture, the moves are narrowed by
+  // And with two moves of the attacker or more and, for a mate, three of the defender's or fewer
+  // left after this one (for a stalemate two), where may_box_filled fails were the defender to
+  // pass (then so does may_end_in_time), a man's move that captures nothing must go to one of
+  // its nearer_squares, and the king's to one of its king_approaches. (With three, popeye-131,
+  // h#7, played 9% fewer nodes and 4% fewer instructions than with two; with more, 0.1% fewer
+  // nodes still. The help stalemate popeye-83, h=8, played 11% fewer nodes with three, but 11%
+  // more instructions.)
+  // For a stalemate with one move of the defender's left after this one, where passing passes
+  // that test but not a stalemate's count of the pieces to capture, the moves are narrowed by
   // narrow_to_the_captured (popeye-81, h=6: 17% fewer nodes, 3% fewer instructions; with two
-  // moves left too, as many nodes were saved but the test cost more). Where the
+  // moves left too, 0.6% fewer nodes still but 0.1% more instructions). Where the
   // attacker has kMaxRefined pieces or fewer, a capture of one, by a man or the king, is left
   // out where takes_too_much says so (popeye-131, h#7: White's bishop, its one piece besides
   // its king, was taken in 1.3M of the 17.8M positions the search entered).
@@ -292,6 +294,18 @@ class EndingBound {
     }
   };
   Captured must_be_captured(const Defence& d, const Army& army, Color attacker, int attacker_moves) const;
+  // The squares where some piece of the army may capture within attacker_moves, a move of its
+  // own first (its moves to attack the square, then one): every square where the army has more
+  // than kMaxRefined pieces.
+  Bitboard takeable(const Army& army, Color attacker, int attacker_moves) const;
+  // The squares next to one of `men` for a piece of kind t: those one of them is a first step of
+  // (a piece's first steps go both ways, as every move of the variants' pieces does).
+  Bitboard beside(PieceType t, Bitboard men) const;
+  // The moves of the other men (`others`, d's men but the piece hemmed in) to hold every square
+  // of `first` none of them holds now, the king's walk holding one where it holds any.
+  static int hem_moves(const Defence& d, Bitboard first, Bitboard others) {
+    return popcount(first & ~others) - ((first & d.walk) ? 1 : 0);
+  }
   // The squares where another man of the defender's, landing, may let one of `pieces` (the
   // defender's, not pawns) end hemmed in within d's moves, as unhemmed counts it: the first steps
   // no other man holds of each square s the piece may go to where, one of them held, its moves
@@ -484,19 +498,25 @@ class EndingBound {
   NearestMen nearest_men(const Defence& defence) const;
   // A fill the defender's men may have to make for its king to end on k (fills_to_make): the
   // squares, those a man that must fill one of them may fill, and the moves the walk to k
-  // leaves.
+  // leaves. With them, what nearer_squares asks of every man: the nearest men's moves to the
+  // squares (the nearest to each), the squares no man reaches, and the men that are the nearest
+  // to some square (only for those is the count of the others different).
   struct Fill {
     Bitboard squares;
     Bitboard candidates;
     int budget;
+    int nearest_moves;
+    Bitboard unreached;
+    Bitboard nearest_men;
   };
   // The fills may_box_placed tests, for each square k of the king's walk (for a mate, one the
   // attacker may check): for each of placed_sets' sets, the squares next to k it leaves
   // unguarded (exactly those); where the sets are too many to count, the squares the roaming
-  // army leaves unguarded (at least those, and a man may fill any square next to k). Kept per
-  // thread, valid until the next call.
-  const std::vector<Fill>& fills_to_make(const Defence& defence, const Army& army, Color attacker,
-                                         int attacker_moves) const;
+  // army leaves unguarded (at least those, and a man may fill any square next to k). A fill
+  // that two squares or more no man reaches is left out: no man's move makes it (see
+  // nearer_squares). Kept per thread, valid until the next call.
+  const std::vector<Fill>& fills_to_make(const Defence& defence, const NearestMen& near, const Army& army,
+                                         Color attacker, int attacker_moves) const;
   // The squares a man of the defender on `from` may move to, capturing nothing, for
   // may_end_in_time to pass below where may_box_filled fails with the defender passing
   // (`defence`: its men where they stand, its moves left after this one). may_box passes only
