@@ -151,7 +151,7 @@ class SetCosts {
     sets_.clear();
   }
   // Drops each set that another makes needless: one that attacks all it attacks, stands on no
-  // square it does not, and is reached in as few moves.
+  // square it does not, and is reached in as few moves. The sets left come fewest moves first.
   void drop_needless() {
     std::sort(sets_.begin(), sets_.end(), [&](unsigned x, unsigned y) { return least_[x] < least_[y]; });
     size_t kept = 0;
@@ -197,8 +197,15 @@ EndingBound::EndingBound(const Variant& variant, Goal goal)
     : geometry_(variant.geometry()),
       goal_(goal),
       still_men_(goal == Goal::Stalemate && !variant.is_multi_move()),
-      id_(next_id_++) {
+      id_(next_id_++),
+      zones_(kSquareSpace) {
   const Geometry& g = geometry_;
+  for (Bitboard b = g.board(); b;) {
+    const Square k = pop_lsb(b);
+    Zone& zone = zones_[k];
+    zone.squares[size_t(zone.n++)] = k;
+    for (Bitboard r = g.leaps(PieceType::King, k) & g.board(); r;) zone.squares[size_t(zone.n++)] = pop_lsb(r);
+  }
   KindTables paths_of;
   KindTables attacks_of;
   std::vector<PieceType> kinds(variant.pieces.begin(), variant.pieces.end());
@@ -618,11 +625,14 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
     }
     own.drop_needless();
     next->clear();
+    // The piece's sets come fewest moves first: past the first that exceeds what is left, all do.
     for (int x = 0; x < reached->count(); ++x) {
       const unsigned before = reached->set(x);
+      const int moves_before = reached->least(before);
       for (int y = 0; y < own.count(); ++y) {
-        const int moves = reached->least(before) + own.least(own.set(y));
-        if (moves <= budget) next->offer(before | own.set(y), moves);
+        const int moves = moves_before + own.least(own.set(y));
+        if (moves > budget) break;
+        next->offer(before | own.set(y), moves);
       }
     }
     std::swap(reached, next);
@@ -674,14 +684,11 @@ EndingBound::PlacedLookup::PlacedLookup(const EndingBound& bound, const Army& a,
   }
 }
 
-const EndingBound::PlacedSets& EndingBound::PlacedLookup::sets(Square k, Zone& zone) {
-  const Bitboard around = bound_.geometry_.leaps(PieceType::King, k) & bound_.geometry_.board();
-  zone.n = 0;
-  zone.squares[size_t(zone.n++)] = k;
-  for (Bitboard r = around; r;) zone.squares[size_t(zone.n++)] = pop_lsb(r);
+const EndingBound::PlacedSets& EndingBound::PlacedLookup::sets(Square k) {
   wanted_.k = k;
   PlacedEntry& entry = kept_entry<PlacedEntry, kPlacedCacheBits>(hash_ ^ k);
   if (!entry.same_as(wanted_)) {
+    const Zone& zone = bound_.zones_[k];
     entry = wanted_;
     entry.sets = bound_.placed_sets(army_, wanted_.attacker, wanted_.budget, k, zone.squares, zone.n);
   }
@@ -708,8 +715,8 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
     const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
     // Not even with every piece roaming (the men filling what no guard may reach).
     if (!fillable_kept(d, key, around & ~a.roaming.guards, defender_moves, k)) continue;
-    Zone zone;
-    const PlacedSets& sets = lookup.sets(k, zone);
+    const Zone& zone = zones_[k];
+    const PlacedSets& sets = lookup.sets(k);
     if (sets.count == PlacedSets::kTooMany) return true;
     for (int x = 0; x < sets.count; ++x) {
       if (fillable_kept(d, key, zone.unguarded(sets.sets[size_t(x)]), defender_moves, k)) return true;
@@ -1023,7 +1030,7 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
       moves.piece_tos_[size_t(moves.pieces_++)] = nearer_squares(d, near, fills, from);
     }
     moves.king_tos_ = king_approaches(defence(pos, ~attacker, defender_moves + 1), a, attacker, attacker_moves);
-  } else if (attacker_moves >= 2 && defender_moves <= 1 && a.count <= kMaxRefined && still_men_) {
+  } else if (attacker_moves >= 2 && defender_moves <= 2 && a.count <= kMaxRefined && still_men_) {
     narrow_to_the_captured(d, a, attacker, attacker_moves, moves);
   }
   if (a.count <= kMaxRefined) {
@@ -1160,8 +1167,8 @@ const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& 
     const Square k = pop_lsb(b);
     const int budget = d.moves - king_walk(d.king, k);
     const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
-    Zone zone;
-    const PlacedSets& sets = lookup.sets(k, zone);
+    const Zone& zone = zones_[k];
+    const PlacedSets& sets = lookup.sets(k);
     if (sets.count == PlacedSets::kTooMany) {
       add(around & ~a.roaming.guards, around, budget);
       continue;
