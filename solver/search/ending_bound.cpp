@@ -937,7 +937,7 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
       Reach others;  // j moving, the others but i staying
       Bitboard ends;
     };
-    std::array<LastMove, kMaxRefined> with_last{};
+    std::array<LastMove, kMaxRefined> with_last;  // only the first `lasts` are read
     int lasts = 0;
     for (int j = 0; j < a.count; ++j) {
       if (j == i) continue;
