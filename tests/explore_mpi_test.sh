@@ -16,13 +16,19 @@
 set -uo pipefail
 dmsolve=$1
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+# Whatever this test started and left running (a rank mpirun did not end, an mpirun `timeout`
+# killed) goes with the directory: each such process names a store in it.
+trap 'pkill -9 -f -- "$dir/" 2>/dev/null; rm -rf "$dir"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 explore=("$dmsolve" explore --variant antichess --fen "8/2p5/8/3k4/8/1N6/2PP4/8 w - -" --threads 1 --hash 16
          --job-nodes 100 --tablebase-men 2 --json)
-mpi=(timeout 60 mpirun --oversubscribe --enable-recovery -np 3)
+# Every run is bounded: `timeout` sends SIGTERM at 60 s, and SIGKILL 10 s later to an mpirun
+# still winding its ranks down. Its exit code $1 is then 124, or 137, which a rank killed by this
+# test may also give mpirun, so 137 counts as timed out only after 60 s (since $2, in SECONDS).
+mpi=(timeout -k 10 60 mpirun --oversubscribe --enable-recovery -np 3)
+timed_out() { [ "$1" -eq 124 ] || { [ "$1" -eq 137 ] && [ $((SECONDS - $2)) -ge 60 ]; }; }
 table() { sed -E 's/,"seconds":[0-9.e+-]+//; s/,"(proof|proof_nodes|proof_depth|refutation|jobs|nodes)":("[^"]*"|[0-9]+|null)//g' "$1"; }
 source "$(dirname "$0")/explore_store.sh"  # jobs_in, job_rows
 # The process of rank $2 of the run on the store named $1 in this test's directory (not another
@@ -36,13 +42,13 @@ rank_pid() {
 check_proofs() {
   local count=0
   for proof in "$1"/*.proof; do
-    "$dmsolve" check-proof "$proof" >/dev/null || fail "$2: check-proof rejects $proof"
+    timeout -k 10 60 "$dmsolve" check-proof "$proof" >/dev/null || fail "$2: check-proof rejects $proof"
     count=$((count + 1))
   done
   [ "$count" -gt 0 ] || fail "$2: no proof written"
 }
 
-"${explore[@]}" --store "$dir/one.sqlite" >"$dir/one.json" 2>"$dir/err" || fail "one process: $(cat "$dir/err")"
+timeout -k 10 120 "${explore[@]}" --store "$dir/one.sqlite" >"$dir/one.json" 2>"$dir/err" || fail "one process: $(cat "$dir/err")"
 grep -q '"status":"open"' "$dir/one.json" && fail "the single run left a turn open"
 
 ldd "$dmsolve" | grep -q libmpi && fail "dmsolve loads MPI: $(ldd "$dmsolve" | grep libmpi)"
@@ -80,7 +86,10 @@ check_proofs "$dir/pk" "killed worker"
 # A worker killed while starting, as soon as its process is seen: MPI_Init would keep the other
 # ranks waiting for it for ever; with --mpi-start-deadline 5 they stop after 5 s and say so
 # (unless the worker had started, when the run goes on as above). The same command run again
-# gives the single process's table.
+# gives the single process's table. Open MPI 4.1's mpirun itself, its PMIx server cut off by the
+# kill ("PMIX ERROR: UNREACHABLE"), now and then (once in some 40 runs here) neither ends nor
+# passes on what its ranks said once they have ended: what is checked is that the ranks end;
+# such an mpirun is then ended, and their words are not asked for.
 started=("${mpi[@]}" "${explore[@]}" --store "$dir/started.sqlite" --proof-dir "$dir/ps" --job-deadline 2
          --mpi-start-deadline 5)
 "${started[@]}" >"$dir/started.json" 2>"$dir/err" &
@@ -92,9 +101,19 @@ for _ in $(seq 1 400); do
   sleep 0.01
 done
 [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || fail "rank 2 was not running to be killed while starting"
+for _ in $(seq 1 450); do kill -0 "$launcher" 2>/dev/null || break; sleep 0.1; done
+mpirun_hung=false
+if kill -0 "$launcher" 2>/dev/null; then
+  if [ -n "$(rank_pid started.sqlite 0)$(rank_pid started.sqlite 1)" ]; then
+    fail "with a worker killed while starting, ranks 0 and 1 still run 45 s later"
+  else
+    mpirun_hung=true
+    echo "note: with a worker killed while starting, its ranks ended but mpirun had not 45 s later: $(grep PMIX "$dir/err" | head -1)"
+  fi
+  pkill -9 -f -- "mpirun .*$dir/started.sqlite"
+fi
 wait "$launcher"
-[ $? -ne 124 ] || fail "with a worker killed while starting, mpirun did not end within 60 s"
-grep -q "has not started every rank within 5 s" "$dir/err" ||
+$mpirun_hung || grep -q "has not started every rank within 5 s" "$dir/err" ||
   [ "$(table "$dir/one.json")" = "$(table "$dir/started.json")" ] ||
   fail "with a worker killed while starting, the ranks neither said so nor finished: $(grep -v PMIX "$dir/err")"
 "${started[@]}" >"$dir/started.json" 2>"$dir/err" || fail "run again after a worker was killed while starting: $(grep -v PMIX "$dir/err")"
@@ -105,13 +124,15 @@ check_proofs "$dir/ps" "worker killed while starting"
 # The leader killed mid-run: rank 0's process, once the store holds 20 jobs (of some 900).
 # Under --enable-recovery, as the README advises (without it Open MPI ends every rank at once).
 leader=("${mpi[@]}" "${explore[@]}" --store "$dir/leader.sqlite" --proof-dir "$dir/pl")
+launched_at=$SECONDS
 "${leader[@]}" >"$dir/leader.json" 2>"$dir/err" &
 launcher=$!
 wait_for_jobs "$dir/leader.sqlite" 20
 victim=$(rank_pid leader.sqlite 0)
 [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || fail "rank 0 was not running to be killed (the store had $count jobs)"
 wait "$launcher"
-[ $? -ne 124 ] || fail "with rank 0 killed, mpirun did not end within 60 s"
+code=$?
+timed_out "$code" "$launched_at" && fail "with rank 0 killed, mpirun did not end within 60 s"
 grep -q "rank 0 has" "$dir/err" || fail "with rank 0 killed, the workers did not say so: $(grep -v PMIX "$dir/err")"
 # mpirun may end a moment before its ranks have: they are given 10 s.
 workers_left() { [ -n "$(rank_pid leader.sqlite 1)$(rank_pid leader.sqlite 2)" ]; }
@@ -133,7 +154,7 @@ check_proofs "$dir/pl" "killed leader"
 # Rank 0 refusing its store: every rank ends (none left waiting for jobs), exit code 2.
 echo "not a database" >"$dir/bad.sqlite"
 # (without --enable-recovery: with it, Open MPI 4's mpirun exits 0 whatever the ranks return)
-timeout 60 mpirun --oversubscribe -np 3 "${explore[@]}" --store "$dir/bad.sqlite" >/dev/null 2>"$dir/err"
+timeout -k 10 60 mpirun --oversubscribe -np 3 "${explore[@]}" --store "$dir/bad.sqlite" >/dev/null 2>"$dir/err"
 code=$?
 [ "$code" -eq 2 ] && grep -q "bad.sqlite" "$dir/err" || fail "a bad store under mpirun: exit code $code: $(grep -v PMIX "$dir/err")"
 

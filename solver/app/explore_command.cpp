@@ -52,7 +52,9 @@ std::string proof_name(const Turn& turn, bool compressed) {
 int run_explore(const std::vector<std::string>& args) {
 #if !defined(DMSOLVE_WITH_MPI) && defined(DMSOLVE_MPI_PROGRAM)
   if (explore::launched_by_mpi()) {
-    std::cerr << "dmsolve explore: under an MPI launcher, " << hand_over(DMSOLVE_MPI_PROGRAM, "explore", args) << std::endl;
+    // Worked out before anything is written: hand_over returns only where it failed.
+    const std::string reason = hand_over(DMSOLVE_MPI_PROGRAM, "explore", args);
+    std::cerr << "dmsolve explore: under an MPI launcher, " << reason << std::endl;
     return kExitFailure;
   }
 #endif
