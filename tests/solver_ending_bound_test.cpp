@@ -22,6 +22,7 @@
 using namespace dm;
 using dm::search::EndingBound;
 using dm::search::Goal;
+using dm::search::StalemateDemands;
 
 namespace {
 
@@ -552,6 +553,34 @@ TEST_CASE("ending bound: the defender's moves it leaves out are those after whic
       }
     }
   }
+}
+
+TEST_CASE("ending bound: a help stalemate's defender, three demands ahead, keeps them: the rest leave none below",
+          "[solver][help]") {
+  // On random positions, Black to move with White's second last move, Black's last and White's
+  // last to come: every move that StalemateDemands::second_last_men leaves out is one after
+  // which second_last_landings leaves White no square, which rules the node below out. Black
+  // has three pieces and a pawn or two, so that the demands of its men as they stand often leave
+  // three; in some of the positions only because no man's move may end without a move (then
+  // White has no piece that rides, or only a pawn that may promote and pin).
+  std::mt19937 rng(20261129);
+  size_t left_out_owns = 0;  // where the count took no man's move to end its own demand
+  for (const std::string_view pieces : {"KBNPkbnrpp", "KNkbbrpp", "KPPkbnrp", "KQNkrnbpp"}) {
+    FilterCount count;
+    for_random_positions(rng, pieces, 'b', false, 400, [&](Position& pos) {
+      const auto men = StalemateDemands::second_last_men(pos, Color::White);
+      const size_t left_out = count.left_out;
+      check_left_out(
+          pos, [&](Move m) { return men.allows(pos, m); },
+          [](const Position& after) { return StalemateDemands::second_last_landings(after, Color::White) != 0; },
+          count);
+      if (!men.own_taken) left_out_owns += count.left_out - left_out;
+    });
+    INFO(pieces);
+    CHECK(count.kept > 0);
+    CHECK(count.left_out > 0);
+  }
+  CHECK(left_out_owns > 0);
 }
 
 TEST_CASE("ending bound: the defender's pieces, where passing fails, may only come nearer: the rest fail below",

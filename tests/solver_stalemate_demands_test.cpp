@@ -2,8 +2,13 @@
 // them may make the defender's last move: hand-made positions (White the attacker, Black's king
 // on a8, whose lines are the eighth rank, the a-file and the long diagonal).
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
+#include "rules/movegen.h"
 #include "rules/notation.h"
 #include "solver/search/stalemate_demands.h"
 #include "test_data.h"
@@ -269,4 +274,39 @@ TEST_CASE("stalemate demands: the attacker's second last move may stop a pawn's 
   // none, and a move of Black's may leave one.
   CHECK(landings("k7/8/6p1/8/3n4/8/p7/1N4NK w - - 0 1") == squares({"a8", "d4", "g6", "a2", "g5", "a1", "g4"}));
   CHECK(landings("k7/8/6p1/8/3n4/8/pp6/1N4NK w - - 0 1") == ~Bitboard(0));
+}
+
+TEST_CASE("stalemate demands: the defender's second last move keeps three demands unless it changes them",
+          "[solver][help]") {
+  // Black to move, then White's second last move, Black's last and White's. White has no rider
+  // and no pawn near promotion: no pin may hold a man. The bishop and the knight have many ways
+  // and the pawns on g6 and h5 push freely: four demands, and a man's move of Black's last meets
+  // one at most (in front of a pawn) where none may end without a move, as here: three are left,
+  // and so are they after the king's move to a7, b7 or b8. So a move of the knight or the
+  // bishop, changing none of that, leaves second_last_landings no square; only the bishop's to
+  // h1, where it has one way left (g2), and to b7, next to the king, are kept, with the king's
+  // and the pawns'.
+  Position pos = dm::test::position_of("chess", "k7/8/6p1/3b3p/8/2n5/7K/4N3 b - - 0 1");
+  const auto men = StalemateDemands::second_last_men(pos, Color::White);
+  CHECK_FALSE(men.every);
+  CHECK_FALSE(men.own_taken);
+  MoveList moves;
+  generate_legal(pos, moves);
+  std::vector<std::string> kept;
+  size_t left_out = 0;
+  for (const Move m : moves) {
+    if (men.allows(pos, m)) {
+      kept.push_back(move_to_uci(m));
+      continue;
+    }
+    ++left_out;
+    StateInfo st;
+    pos.do_move(m, st);
+    INFO(move_to_uci(m));
+    CHECK(StalemateDemands::second_last_landings(pos, Color::White) == 0);
+    pos.undo_move(m);
+  }
+  std::sort(kept.begin(), kept.end());
+  CHECK(kept == std::vector<std::string>{"a8a7", "a8b7", "a8b8", "d5b7", "d5h1", "g6g5", "h5h4"});
+  CHECK(left_out == 17);
 }

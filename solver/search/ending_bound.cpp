@@ -1042,6 +1042,11 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
     moves.army_count_ = a.count;
     moves.passed_ = d;
   }
+  // Before the attacker's second last move, as second_last_landings will count the demands.
+  if (goal_ == Goal::Stalemate && attacker_moves == 2 && defender_moves == 1 &&
+      popcount(pos.pieces(attacker)) <= kMaxRefined) {
+    moves.demands_ = StalemateDemands::second_last_men(pos, attacker);
+  }
   moves.bound_ = this;
   moves.defender_ = ~attacker;
   moves.king_ = d.king;
@@ -1275,6 +1280,7 @@ bool EndingBound::takes_too_much(const DefenderMoves& moves, const Position& pos
 
 bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
   if (!bound_) return true;
+  if (!demands_.allows(pos, m)) return false;
   if (army_count_ && pos.is_capture(m) && bound_->takes_too_much(*this, pos, m)) return false;
   if (m.from() == king_) return has(king_tos_, m.to()) || pos.is_capture(m);
   if (pieces_ && !pos.is_capture(m)) {

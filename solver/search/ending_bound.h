@@ -147,6 +147,8 @@ class EndingBound {
     std::array<Reach, kMaxRefined> reach_without_{};
     int army_count_ = 0;
     Defence passed_{};  // the defence were it to pass, its moves left after this move
+    // A stalemate's demands, before the attacker's second last move (every move elsewhere).
+    StalemateDemands::SecondLastMen demands_{};
   };
 
   EndingBound(const Variant& variant, Goal goal);
@@ -245,6 +247,10 @@ class EndingBound {
   // attacker has kMaxRefined pieces or fewer, a capture of one, by a man or the king, is left
   // out where takes_too_much says so (popeye-131, h#7: White's bishop, its one piece besides
   // its king, was taken in 1.3M of the 17.8M positions the search entered).
+  // For a stalemate with the attacker's two moves and the defender's one left after this one,
+  // where its attacker has kMaxRefined pieces or fewer, only the moves that
+  // StalemateDemands::second_last_men allows (those after which second_last_landings may leave a
+  // square): popeye-53 and popeye-47, h=5, 24% fewer nodes; the 47 long help problems 4.3%.
   DefenderMoves defender_moves(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
 
  private:

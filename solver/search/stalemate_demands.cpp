@@ -142,32 +142,29 @@ void add_pawns(const Geometry& g, const PinLines& lines, StalemateDemands::LastM
   for (Bitboard b = pushing & holding; b;) men.held_aheads |= square_bb(Square(pop_lsb(b) + men.forward));
 }
 
-// The ways a piece (not a pawn) of kind t on s may move: the count of its leaps and rays that
-// have a move (a square both on a ray and a leap counts with the ray), and for one way, the
-// square that a man standing on takes it away: the leap's, or the ray's first.
-struct Ways {
-  int count = 0;
-  Square only = kNoSquare;
-};
-
-Ways ways_of(const Position& pos, PieceType t, Square s) {
-  const Geometry& g = pos.geometry();
-  const Bitboard targets = g.attacks(t, s, pos.pieces()) & g.board() & ~pos.pieces(color_of(pos.piece_on(s)));
+// The squares on which a man of its own takes a way away from a piece (not a pawn) of kind t on
+// s, `occupied` the board's men and `own` its side's: the first square of each of its rays that
+// has a move, and the square of each leap off its rays (a square both on a ray and a leap counts
+// with the ray).
+Bitboard way_squares(const Geometry& g, PieceType t, Square s, Bitboard occupied, Bitboard own) {
+  const Bitboard targets = g.attacks(t, s, occupied) & g.board() & ~own;
   Bitboard rays = 0;
-  Ways ways;
+  Bitboard squares = 0;
   for (int d = 0; d < kDirectionCount; ++d) {
     if (!(is_orthogonal(d) ? g.rides_orthogonal(t) : g.rides_diagonal(t))) continue;
     const Bitboard ray = g.ray(d, s);
     rays |= ray;
-    if (!(targets & ray)) continue;
-    ++ways.count;
-    ways.only = d < 4 ? lsb(ray) : msb(ray);
+    if (targets & ray) squares |= square_bb(d < 4 ? lsb(ray) : msb(ray));
   }
-  const Bitboard leaps = targets & ~rays;
-  ways.count += popcount(leaps);
-  if (leaps) ways.only = lsb(leaps);
-  return ways;
+  return squares | (targets & ~rays);
 }
+
+// The ways a piece (not a pawn) may move (way_squares): their count, and for one way, the square
+// that a man standing on takes it away.
+struct Ways {
+  int count;
+  Square only;
+};
 
 // The defender's pieces (not its pawns or king) that have a move, with their ways: the first
 // kMaxMoving of them (the others make no demand).
@@ -176,13 +173,26 @@ class MovingPieces {
   static constexpr int kMaxMoving = 16;
 
   MovingPieces(const Position& pos, Bitboard pieces) {
+    const Bitboard occupied = pos.pieces();
     for (Bitboard b = pieces; b && count_ < kMaxMoving;) {
       const Square man = pop_lsb(b);
       const PieceType t = type_of(pos.piece_on(man));
-      const Ways ways = ways_of(pos, t, man);
-      if (ways.count) pieces_[count_++] = {man, t, ways};
+      const Bitboard squares = way_squares(pos.geometry(), t, man, occupied, pos.pieces(color_of(pos.piece_on(man))));
+      const int count = popcount(squares);
+      if (count <= 2) few_ways_ |= squares;
+      if (!count) {
+        stuck_ |= square_bb(man);
+        continue;
+      }
+      pieces_[count_++] = {man, t, {count, lsb(squares)}};
     }
   }
+
+  // The way squares of the pieces with one or two ways, and the pieces with none (of the first
+  // kMaxMoving with a move and those before them).
+  Bitboard few_ways() const { return few_ways_; }
+  int count() const { return count_; }
+  Bitboard stuck() const { return stuck_; }
 
   // Adds the pieces to men: to its demands those no pin along `lines` may hold, to its held men
   // the others; those with one way to its list of them (past kMaxOneWay, they make no demand).
@@ -207,9 +217,10 @@ class MovingPieces {
   // The demands left where the defender's king moves to `to`: the pieces no pin along the
   // lines from there may hold keep theirs, but one whose one way it takes, and so do the pawns
   // of `pushing` (their push free), but one it stands in front of (`forward`: a pawn's step);
-  // of the held men, each ray's but one.
-  int king_demands(const Geometry& g, const PinWays& pin, Square to, Bitboard pushing, int forward) const {
-    const PinLines lines = pin_lines(g, pin, to);
+  // of the held men, each ray's but one. `lines` are those from `to`. Counting stops at
+  // `enough`, which it then returns.
+  int king_demands(const Geometry& g, const PinLines& lines, Square to, Bitboard pushing, int forward,
+                   int enough) const {
     int demands = 0;
     Bitboard held = 0;
     const Bitboard pawn_holding = lines.holding(g, PieceType::Pawn);
@@ -218,8 +229,8 @@ class MovingPieces {
       if (Square(pawn + forward) == to) continue;
       if (has(pawn_holding, pawn)) {
         held |= square_bb(pawn);
-      } else {
-        ++demands;
+      } else if (++demands == enough) {
+        return enough;
       }
     }
     for (int i = 0; i < count_; ++i) {
@@ -227,11 +238,11 @@ class MovingPieces {
       if (ways.count == 1 && ways.only == to) continue;
       if (has(lines.holding(g, type), man)) {
         held |= square_bb(man);
-      } else {
-        ++demands;
+      } else if (++demands == enough) {
+        return enough;
       }
     }
-    return demands + crowding(lines.rays, held);
+    return std::min(demands + crowding(lines.rays, held), enough);
   }
 
   // The squares of `targets` (next to the king on `king`) that its move may go to and leave
@@ -242,7 +253,9 @@ class MovingPieces {
     Bitboard squares = 0;
     for (Bitboard b = targets; b;) {
       const Square to = pop_lsb(b);
-      if (king_demands(pos.geometry(), pin, to, pushing, forward) <= most) squares |= square_bb(to);
+      if (king_demands(pos.geometry(), pin_lines(pos.geometry(), pin, to), to, pushing, forward, most + 1) <= most) {
+        squares |= square_bb(to);
+      }
     }
     return squares;
   }
@@ -253,8 +266,10 @@ class MovingPieces {
     PieceType type;
     Ways ways;
   };
-  std::array<Moving, kMaxMoving> pieces_{};
+  std::array<Moving, kMaxMoving> pieces_;  // the first count_ are set (zeroing the rest cost more)
   int count_ = 0;
+  Bitboard few_ways_ = 0;
+  Bitboard stuck_ = 0;
 };
 
 // Adds the defender's men to men as the lines from its king see them: the rays, the pieces
@@ -435,12 +450,127 @@ Bitboard StalemateDemands::second_last_landings(const Position& pos, Color attac
     const Square to = pop_lsb(b);
     const bool own = has(pos.pieces(defender), to);
     if (own && two_at_most) continue;
-    const int demands = moving.king_demands(g, pin, to, pushing, forward);
+    const int demands = moving.king_demands(g, pin_lines(g, pin, to), to, pushing, forward, 3);
     if (demands <= 1 && !own) return ~Bitboard(0);
     two_at_most = two_at_most || demands <= 2;
   }
   if (!two_at_most) return 0;
   return pos.pieces(defender) | pos.ep_squares() | men.aheads | men.held_aheads | (men.own_may_stop ? 0 : stopping);
+}
+
+StalemateDemands::SecondLastMen StalemateDemands::second_last_men(const Position& pos, Color attacker) {
+  const Geometry& g = pos.geometry();
+  const Color defender = ~attacker;
+  SecondLastMen men;
+  const Bitboard pieces = defender_pieces(pos, defender);
+  if (popcount(pieces) > LastMen::kMaxOneWay) return men;
+  // The count as the men stand (second_last_landings'), a man's move taking its own demand away:
+  // at most one demand for each piece with a move and each pawn whose push is free, less the
+  // man's own and, where a pawn pushes, the one in front of it.
+  const Bitboard pushing = pushing_pawns(pos, defender);
+  const int pawns_less_met = popcount(pushing) - 1 - (pushing != 0);
+  if (popcount(pieces) + pawns_less_met < 2) return men;
+  const MovingPieces moving(pos, pieces);
+  if (moving.count() + pawns_less_met < 2) return men;
+  const PinWays pin = pin_ways(pos, attacker, 2);
+  const Square king = pos.king_square(defender);
+  const PinLines lines = pin_lines(g, pin, king);
+  LastMen last;
+  add_men(g, lines, moving, pushing, defender, last);
+  const int fewest_if_own = last.fewest_demands_after_man();
+  if (fewest_if_own < 2) return men;
+  if (fewest_if_own == 2) {
+    Bitboard enablers = 0;
+    if (own_may_stop(pos, attacker, lines, last, pushing, &enablers)) return men;
+    men.own_taken = false;
+  }
+  men.here = {lines.orthogonal, lines.diagonal};
+  men.near = men.here;
+  const int forward = pawn_forward(defender);
+  for (Bitboard b = g.leaps(PieceType::King, king) & g.board(); b;) {
+    const Square to = pop_lsb(b);
+    const PinLines from_there = pin_lines(g, pin, to);
+    if (moving.king_demands(g, from_there, to, pushing, forward, 3) < 3) return men;
+    men.near.orthogonal |= from_there.orthogonal;
+    men.near.diagonal |= from_there.diagonal;
+  }
+  men.every = false;
+  men.occupied = pos.pieces();
+  men.own = pos.pieces(defender);
+  men.attackers = pos.pieces(attacker);
+  // The king's and the pawns' moves; a man's from in front of a pawn; onto a square in front of a
+  // free pawn, or onto a way of a piece with two ways or one; from a way of a piece with none.
+  const Bitboard pawns = pos.pieces(defender, PieceType::Pawn);
+  men.movers = square_bb(king) | pawns;
+  for (Bitboard b = pawns; b;) men.movers |= square_bb(Square(pop_lsb(b) + forward));
+  men.landings = last.aheads | last.held_aheads | moving.few_ways();
+  for (Bitboard b = moving.stuck(); b;) {
+    const Square man = pop_lsb(b);
+    men.movers |= g.attacks(type_of(pos.piece_on(man)), man, men.occupied) & g.board();
+  }
+  if (men.own_taken) return men;
+  // No man's move may end without a move, as own_may_stop finds (a piece's rays pass the
+  // attacker's men, a pawn captures on any square but its own side's): nor from a square whose
+  // man keeps another piece from where a pin may hold it, or where a pawn whose push is free
+  // would stop, capturing or two-stepping to it; nor onto a square in front of where such a pawn
+  // lands, or on the one way of a man it promotes to.
+  const Bitboard rays_through = men.occupied & ~men.attackers;
+  for (Bitboard b = pieces; b;) {
+    const Square man = pop_lsb(b);
+    const PieceType t = type_of(pos.piece_on(man));
+    const Bitboard holding = men.here.holding(g, t);
+    for (Bitboard keeping = g.attacks(t, man, rays_through) & men.own & ~men.movers; keeping;) {
+      const Bitboard from = square_bb(pop_lsb(keeping));
+      if (g.attacks(t, man, rays_through & ~from) & g.board() & ~(men.own & ~from) & holding) men.movers |= from;
+    }
+  }
+  const Bitboard last_rank = g.rank_bb(defender == Color::White ? g.ranks() - 1 : 0);
+  const Bitboard two_step_rank = g.rank_bb(defender == Color::White ? 2 : g.ranks() - 3);
+  const Bitboard pawn_holding = lines.holding(g, PieceType::Pawn);
+  const auto stops_on = [&](Square to) {
+    return has(last_rank, to) || has(pawn_holding, to) || has(men.occupied, Square(to + forward));
+  };
+  for (Bitboard b = pushing; b;) {
+    const Square pawn = pop_lsb(b);
+    const Bitboard captures = g.pawn_attacks(defender, pawn) & g.board();
+    const Square push = Square(pawn + forward);
+    Bitboard lands = captures | square_bb(push);
+    if (has(two_step_rank, push)) {
+      const Square two_step = Square(push + forward);
+      lands |= square_bb(two_step);
+      if (stops_on(two_step)) men.movers |= square_bb(two_step) & men.own;
+    }
+    for (Bitboard c = captures & men.own; c;) {
+      const Square to = pop_lsb(c);
+      if (stops_on(to)) men.movers |= square_bb(to);
+    }
+    for (Bitboard l = lands; l;) {
+      const Square to = pop_lsb(l);
+      if (!has(last_rank, to)) {
+        men.landings |= square_bb(Square(to + forward));
+        continue;
+      }
+      const Bitboard occupied = men.occupied & ~square_bb(pawn);
+      for (const PieceType t : pos.variant().promotions) {
+        const Bitboard ways = way_squares(g, t, to, occupied, men.own & ~square_bb(pawn));
+        if (popcount(ways) <= 1) men.landings |= ways;
+      }
+    }
+  }
+  return men;
+}
+
+bool StalemateDemands::SecondLastMen::piece_may_change(const Position& pos, Move m) const {
+  const Geometry& g = pos.geometry();
+  const PieceType t = type_of(pos.piece_on(m.from()));
+  if (has(near.holding(g, t), m.to())) return true;
+  const Bitboard from = square_bb(m.from());
+  const Bitboard to = square_bb(m.to());
+  const Bitboard own_after = (own & ~from) | to;
+  const Bitboard occupied_after = (occupied & ~from) | to;
+  if (popcount(way_squares(g, t, m.to(), occupied_after, own_after)) <= 1) return true;
+  if (own_taken) return false;
+  return g.attacks(t, m.to(), occupied_after & ~attackers) & g.board() & ~own_after & here.holding(g, t);
 }
 
 bool StalemateDemands::LastMen::no_man_moves() const {

@@ -68,6 +68,23 @@
 // or make a two-step past it (the square in front of the one passed holds that pawn now). A
 // piece's rays are taken as though the attacker's pieces had moved off them.
 //
+// Two moves earlier, the defender's second last move comes before the attacker's second last.
+// Count the demands as the men stand, with the lines along which the attacker may pin with two
+// moves, as for the defender's last move: where a man's move that took its own demand away and
+// met most_met more would still leave three, and so would the king's move to each square next
+// to it, a move of one of its pieces (not the king, nor a pawn) leaves that count as high unless
+// it changes what the count is made of. It may: landing where a pin may hold it (along a line
+// from the king's square or from one next to it), where it is left one way or none, on a way of
+// a piece that has one or two (two moves would take them all), or in front of a pawn whose push
+// is free; leaving a square in front of a pawn, or on the way of a piece that has none. Any other
+// move of a piece leaves every man its demand, every piece two ways or more but those that had
+// one (the same one), and every pawn its push: every count of second_last_landings after it is
+// as high, and it finds no square. Where the count leaves three only as no man's move may end
+// without a move (own_may_stop), a piece's move must keep that as well: it may not reach where
+// a pin may hold it; nor leave a square whose man keeps another piece from such a square, or on
+// which a pawn whose push is free would end without a move, capturing or two-stepping to it;
+// nor land in front of a square such a pawn lands on, or on the one way of a man it promotes to.
+//
 // It holds where the ending bound does (one move a turn, a royal king), for moves other than
 // castling: the bound is off while a castling right is left.
 
@@ -153,6 +170,41 @@ class StalemateDemands {
   // opens squares and lines. None where none would leave two. A pawn of the attacker's up to two
   // ranks from promoting may pin.
   static Bitboard second_last_landings(const Position& pos, Color attacker);
+
+  // For the defender to move in pos, the attacker's second last move and the defender's last to
+  // come after this one: the moves after which second_last_landings may leave a square (see the
+  // top). Every move, unless the count as the men stand leaves three demands (no man's move
+  // taking its own away, where own_taken is false) and so does every king's move; then the
+  // king's, the pawns', the moves of the men of `movers`, those onto `landings`, and a piece's
+  // move to where a pin may hold it (`near`), where it has one way or none, or (own_taken false)
+  // from which it reaches where a pin may hold it (`here`). Past LastMen::kMaxOneWay pieces,
+  // every move.
+  struct SecondLastMen {
+    // The lines along which a pin may hold a piece that does not ride their way.
+    struct Lines {
+      Bitboard orthogonal = 0;
+      Bitboard diagonal = 0;
+      Bitboard holding(const Geometry& g, PieceType t) const {
+        return (g.rides_orthogonal(t) ? 0 : orthogonal) | (g.rides_diagonal(t) ? 0 : diagonal);
+      }
+    };
+    bool every = true;
+    bool own_taken = true;
+    Bitboard movers = 0;
+    Bitboard landings = 0;
+    Lines here;  // from the king's square
+    Lines near;  // from the king's square or one next to it
+    Bitboard occupied = 0;
+    Bitboard own = 0;
+    Bitboard attackers = 0;
+    bool allows(const Position& pos, Move m) const {
+      return every || has(movers, m.from()) || has(landings, m.to()) || piece_may_change(pos, m);
+    }
+    // The piece's move (not of movers, not onto landings) lands where a pin may hold it, where it
+    // has one way or none, or (own_taken false) from where it reaches where a pin may hold it.
+    bool piece_may_change(const Position& pos, Move m) const;
+  };
+  static SecondLastMen second_last_men(const Position& pos, Color attacker);
 
  private:
   // One man's demand: the move captures it (lands on `takes`) or lands on a square of
