@@ -561,8 +561,8 @@ TEST_CASE("ending bound: a help stalemate's defender, three demands ahead, keeps
   // last to come: every move that StalemateDemands::second_last_men leaves out is one after
   // which second_last_landings leaves White no square, which rules the node below out. Black
   // has three pieces and a pawn or two, so that the demands of its men as they stand often leave
-  // three; in some of the positions only because no man's move may end without a move (then
-  // White has no piece that rides, or only a pawn that may promote and pin).
+  // three; in some of the positions only because no man's move may end without a move, where
+  // moves are left out as well.
   std::mt19937 rng(20261129);
   size_t left_out_owns = 0;  // where the count took no man's move to end its own demand
   for (const std::string_view pieces : {"KBNPkbnrpp", "KNkbbrpp", "KPPkbnrp", "KQNkrnbpp"}) {

@@ -284,8 +284,8 @@ TEST_CASE("stalemate demands: the defender's second last move keeps three demand
   // one at most (in front of a pawn) where none may end without a move, as here: three are left,
   // and so are they after the king's move to a7, b7 or b8. So a move of the knight or the
   // bishop, changing none of that, leaves second_last_landings no square; only the bishop's to
-  // h1, where it has one way left (g2), and to b7, next to the king, are kept, with the king's
-  // and the pawns'.
+  // h1, where it has one way left (g2), and to b7, a square the king may go to (which the lines
+  // from there are taken to hold), are kept, with the king's and the pawns'.
   Position pos = dm::test::position_of("chess", "k7/8/6p1/3b3p/8/2n5/7K/4N3 b - - 0 1");
   const auto men = StalemateDemands::second_last_men(pos, Color::White);
   CHECK_FALSE(men.every);
