@@ -51,9 +51,7 @@ bool held_along(const Geometry& g, int d, PieceType t, bool pushes) {
 // a man (`ways`): those nearer to the king than the farthest square of the ray a pinner may stand
 // on (with two moves, all but the ray's last square). By the way of the ray, each with the king's
 // own square.
-struct PinLines {
-  Bitboard orthogonal = 0;
-  Bitboard diagonal = 0;
+struct PinLines : StalemateDemands::HoldingLines {
   Bitboard file = 0;  // the orthogonal rays along the king's file
   // Each ray (empty where the attacker may not pin), every entry set by pin_lines: left
   // uninitialised here, as zeroing it first cost more than the rest of pin_lines.
@@ -61,7 +59,7 @@ struct PinLines {
   // Where a pin may hold a man of kind t (held_along): a pawn's push is free.
   Bitboard holding(const Geometry& g, PieceType t) const {
     if (t == PieceType::Pawn) return diagonal | (orthogonal & ~file);
-    return (g.rides_orthogonal(t) ? 0 : orthogonal) | (g.rides_diagonal(t) ? 0 : diagonal);
+    return HoldingLines::holding(g, t);
   }
 };
 
@@ -484,7 +482,7 @@ StalemateDemands::SecondLastMen StalemateDemands::second_last_men(const Position
     if (own_may_stop(pos, attacker, lines, last, pushing, &enablers)) return men;
     men.own_taken = false;
   }
-  men.here = {lines.orthogonal, lines.diagonal};
+  men.here = lines;
   men.near = men.here;
   const int forward = pawn_forward(defender);
   for (Bitboard b = g.leaps(PieceType::King, king) & g.board(); b;) {
@@ -495,9 +493,8 @@ StalemateDemands::SecondLastMen StalemateDemands::second_last_men(const Position
     men.near.diagonal |= from_there.diagonal;
   }
   men.every = false;
-  men.occupied = pos.pieces();
-  men.own = pos.pieces(defender);
-  men.attackers = pos.pieces(attacker);
+  const Bitboard occupied = pos.pieces();
+  const Bitboard own = pos.pieces(defender);
   // The king's and the pawns' moves; a man's from in front of a pawn; onto a square in front of a
   // free pawn, or onto a way of a piece with two ways or one; from a way of a piece with none.
   const Bitboard pawns = pos.pieces(defender, PieceType::Pawn);
@@ -506,7 +503,7 @@ StalemateDemands::SecondLastMen StalemateDemands::second_last_men(const Position
   men.landings = last.aheads | last.held_aheads | moving.few_ways();
   for (Bitboard b = moving.stuck(); b;) {
     const Square man = pop_lsb(b);
-    men.movers |= g.attacks(type_of(pos.piece_on(man)), man, men.occupied) & g.board();
+    men.movers |= g.attacks(type_of(pos.piece_on(man)), man, occupied) & g.board();
   }
   if (men.own_taken) return men;
   // No man's move may end without a move, as own_may_stop finds (a piece's rays pass the
@@ -514,21 +511,21 @@ StalemateDemands::SecondLastMen StalemateDemands::second_last_men(const Position
   // man keeps another piece from where a pin may hold it, or where a pawn whose push is free
   // would stop, capturing or two-stepping to it; nor onto a square in front of where such a pawn
   // lands, or on the one way of a man it promotes to.
-  const Bitboard rays_through = men.occupied & ~men.attackers;
+  const Bitboard rays_through = occupied & ~pos.pieces(attacker);
   for (Bitboard b = pieces; b;) {
     const Square man = pop_lsb(b);
     const PieceType t = type_of(pos.piece_on(man));
     const Bitboard holding = men.here.holding(g, t);
-    for (Bitboard keeping = g.attacks(t, man, rays_through) & men.own & ~men.movers; keeping;) {
+    for (Bitboard keeping = g.attacks(t, man, rays_through) & own & ~men.movers; keeping;) {
       const Bitboard from = square_bb(pop_lsb(keeping));
-      if (g.attacks(t, man, rays_through & ~from) & g.board() & ~(men.own & ~from) & holding) men.movers |= from;
+      if (g.attacks(t, man, rays_through & ~from) & g.board() & ~(own & ~from) & holding) men.movers |= from;
     }
   }
   const Bitboard last_rank = g.rank_bb(defender == Color::White ? g.ranks() - 1 : 0);
   const Bitboard two_step_rank = g.rank_bb(defender == Color::White ? 2 : g.ranks() - 3);
   const Bitboard pawn_holding = lines.holding(g, PieceType::Pawn);
   const auto stops_on = [&](Square to) {
-    return has(last_rank, to) || has(pawn_holding, to) || has(men.occupied, Square(to + forward));
+    return has(last_rank, to) || has(pawn_holding, to) || has(occupied, Square(to + forward));
   };
   for (Bitboard b = pushing; b;) {
     const Square pawn = pop_lsb(b);
@@ -538,9 +535,9 @@ StalemateDemands::SecondLastMen StalemateDemands::second_last_men(const Position
     if (has(two_step_rank, push)) {
       const Square two_step = Square(push + forward);
       lands |= square_bb(two_step);
-      if (stops_on(two_step)) men.movers |= square_bb(two_step) & men.own;
+      if (stops_on(two_step)) men.movers |= square_bb(two_step) & own;
     }
-    for (Bitboard c = captures & men.own; c;) {
+    for (Bitboard c = captures & own; c;) {
       const Square to = pop_lsb(c);
       if (stops_on(to)) men.movers |= square_bb(to);
     }
@@ -550,9 +547,9 @@ StalemateDemands::SecondLastMen StalemateDemands::second_last_men(const Position
         men.landings |= square_bb(Square(to + forward));
         continue;
       }
-      const Bitboard occupied = men.occupied & ~square_bb(pawn);
+      const Bitboard pawn_gone = ~square_bb(pawn);
       for (const PieceType t : pos.variant().promotions) {
-        const Bitboard ways = way_squares(g, t, to, occupied, men.own & ~square_bb(pawn));
+        const Bitboard ways = way_squares(g, t, to, occupied & pawn_gone, own & pawn_gone);
         if (popcount(ways) <= 1) men.landings |= ways;
       }
     }
@@ -566,11 +563,12 @@ bool StalemateDemands::SecondLastMen::piece_may_change(const Position& pos, Move
   if (has(near.holding(g, t), m.to())) return true;
   const Bitboard from = square_bb(m.from());
   const Bitboard to = square_bb(m.to());
-  const Bitboard own_after = (own & ~from) | to;
-  const Bitboard occupied_after = (occupied & ~from) | to;
+  const Color side = color_of(pos.piece_on(m.from()));
+  const Bitboard own_after = (pos.pieces(side) & ~from) | to;
+  const Bitboard occupied_after = (pos.pieces() & ~from) | to;
   if (popcount(way_squares(g, t, m.to(), occupied_after, own_after)) <= 1) return true;
   if (own_taken) return false;
-  return g.attacks(t, m.to(), occupied_after & ~attackers) & g.board() & ~own_after & here.holding(g, t);
+  return g.attacks(t, m.to(), occupied_after & ~pos.pieces(~side)) & g.board() & ~own_after & here.holding(g, t);
 }
 
 bool StalemateDemands::LastMen::no_man_moves() const {

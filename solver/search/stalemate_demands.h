@@ -179,24 +179,22 @@ class StalemateDemands {
   // move to where a pin may hold it (`near`), where it has one way or none, or (own_taken false)
   // from which it reaches where a pin may hold it (`here`). Past LastMen::kMaxOneWay pieces,
   // every move.
+  // Lines along which the attacker may pin, by their way: where a pin may hold a piece (not a
+  // pawn) that does not ride that way.
+  struct HoldingLines {
+    Bitboard orthogonal = 0;
+    Bitboard diagonal = 0;
+    Bitboard holding(const Geometry& g, PieceType t) const {
+      return (g.rides_orthogonal(t) ? 0 : orthogonal) | (g.rides_diagonal(t) ? 0 : diagonal);
+    }
+  };
   struct SecondLastMen {
-    // The lines along which a pin may hold a piece that does not ride their way.
-    struct Lines {
-      Bitboard orthogonal = 0;
-      Bitboard diagonal = 0;
-      Bitboard holding(const Geometry& g, PieceType t) const {
-        return (g.rides_orthogonal(t) ? 0 : orthogonal) | (g.rides_diagonal(t) ? 0 : diagonal);
-      }
-    };
     bool every = true;
     bool own_taken = true;
     Bitboard movers = 0;
     Bitboard landings = 0;
-    Lines here;  // from the king's square
-    Lines near;  // from the king's square or one next to it
-    Bitboard occupied = 0;
-    Bitboard own = 0;
-    Bitboard attackers = 0;
+    HoldingLines here;  // from the king's square
+    HoldingLines near;  // from the king's square or one next to it
     bool allows(const Position& pos, Move m) const {
       return every || has(movers, m.from()) || has(landings, m.to()) || piece_may_change(pos, m);
     }
