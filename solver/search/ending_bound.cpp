@@ -419,7 +419,7 @@ bool EndingBound::unbounded(const Position& pos, Color attacker) {
 bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const {
   if (unbounded(pos, attacker)) return true;
   Defence d = defence(pos, ~attacker, defender_moves);
-  d.counts_landings = true;
+  d.as_it_stands = true;
   const Army a = army(pos, attacker, attacker_moves);
   if (still_men_ && !take_off_the_captured(d, a, attacker, attacker_moves)) return false;
   return may_box(d, a, attacker, attacker_moves);
@@ -518,7 +518,7 @@ bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacke
   if (!captured.men) return true;
   if (!captured.in_time(d, attacker_moves)) return false;
   d = defence(*d.position, d.color, d.moves - captured.moves_first, d.men & ~captured.men);
-  d.counts_landings = true;
+  d.as_it_stands = true;
   return true;
 }
 
@@ -744,9 +744,10 @@ bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squ
   wanted.men_key = men_key;
   wanted.squares = squares;
   wanted.moves = moves;
-  // k and the landings count only for a stalemate's men (may_stand_still).
-  wanted.k = still_men_ ? k : 0;
-  wanted.counts_landings = still_men_ && d.counts_landings;
+  // k counts for a stalemate's men (may_stand_still) and where the king stands on it, counted.
+  wanted.king_on_k = counts_stands(d) && k == d.king;
+  wanted.k = still_men_ || wanted.king_on_k ? k : 0;
+  wanted.as_it_stands = d.as_it_stands;
   FillEntry& entry = kept_entry<FillEntry, kFillCacheBits>(men_key ^ uint64_t(squares) * 0xC2B2AE3D27D4EB4FULL ^
                                                           uint64_t(squares >> 64) ^ uint64_t(moves & 0xFF) << 8 ^
                                                           uint64_t(wanted.k) << 16);
@@ -760,7 +761,7 @@ bool EndingBound::may_stand_still(const Defence& d, PieceType t, Square from, in
                                   Bitboard squares, int moves) const {
   const Bitboard first = first_steps_[index(t)][q] & ~square_bb(k);
   if (popcount(squares | first) > popcount(d.men)) return false;
-  return !d.counts_landings || moves_there + popcount(first & ~squares & ~(d.men & ~square_bb(from))) <= moves;
+  return !d.as_it_stands || moves_there + popcount(first & ~squares & ~(d.men & ~square_bb(from))) <= moves;
 }
 
 std::optional<bool> EndingBound::known_fill(const Defence& d, Bitboard squares, int moves) {
@@ -770,10 +771,60 @@ std::optional<bool> EndingBound::known_fill(const Defence& d, Bitboard squares, 
 }
 
 bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square k) const {
-  if (const std::optional<bool> known = known_fill(d, squares, moves)) return *known;
+  const bool king_on_k = k == d.king;
+  Bitboard standing = d.men & squares;
+  if (!counts_stands(d) || (!standing && !king_on_k)) return fill_around(d, squares, moves, k, Stands{});
+  std::array<Square, kMostStanding> stand_on{};
+  int n = 0;
+  while (standing && n < kMostStanding) stand_on[size_t(n++)] = pop_lsb(standing);
+  // Each choice of those that stay, from all of them down, the king staying and then stepping
+  // off k and back (two moves). Most often all stay, and the king too: where that choice holds,
+  // the count ends at once. Where it does not, the count with every man free comes next: where
+  // it fails, so does every choice.
+  for (int staying = (1 << n) - 1; staying >= 0; --staying) {
+    Stands stands;
+    for (int i = 0; i < n; ++i) (staying >> i & 1 ? stands.staying : stands.stepping) |= square_bb(stand_on[size_t(i)]);
+    stands.blocked = stands.staying | (king_on_k ? square_bb(k) : 0);
+    if (fill_around(d, squares, moves, k, stands)) return true;
+    if (staying == (1 << n) - 1 && !fill_around(d, squares, moves, k, Stands{})) return false;
+    stands.blocked = stands.staying;
+    if (king_on_k && fill_around(d, squares, moves - 2, k, stands)) return true;
+  }
+  return false;
+}
+
+uint8_t EndingBound::moves_around(PieceType t, Square from, Square to, Bitboard blocked, int limit) const {
+  const Geometry& g = geometry_;
+  const Bitboard free = g.board() & ~blocked;
+  const Bitboard next_to_target = g.attacks(t, to, blocked) & free;
+  Bitboard seen = square_bb(from);
+  Bitboard ring = seen;  // the squares m moves away
+  for (int m = 0; m < limit && ring; ++m) {
+    if (ring & next_to_target) return uint8_t(m + 1);
+    Bitboard next = 0;
+    for (Bitboard b = ring; b;) next |= g.attacks(t, pop_lsb(b), blocked);
+    ring = next & free & ~seen;
+    seen |= ring;
+  }
+  return kFar;
+}
+
+bool EndingBound::may_pass(const Moves& moves_of, Square from, Square to, int moves, Bitboard blocked) const {
+  if (moves == 1) return (geometry_.between(from, to) & blocked) != 0;
+  for (Bitboard b = blocked; b;) {
+    const Square on_the_way = pop_lsb(b);
+    if (moves_of[from][on_the_way] + moves_of[on_the_way][to] <= moves + 1) return true;
+  }
+  return false;
+}
+
+bool EndingBound::fill_around(const Defence& d, Bitboard squares, int moves, Square k, const Stands& stands) const {
+  // The men that stay fill their own squares: the rest is left to the others.
+  const Bitboard to_fill = squares & ~stands.staying;
+  if (const std::optional<bool> known = known_fill(d, to_fill, moves)) return *known;
   std::array<Square, 8> square_of;
   int n = 0;
-  for (Bitboard b = squares; b; ++n) square_of[size_t(n)] = pop_lsb(b);
+  for (Bitboard b = to_fill; b; ++n) square_of[size_t(n)] = pop_lsb(b);
   constexpr uint8_t kNone = UINT8_MAX;
   const int step = std::min(moves, kSteps - 1);
   // How far each man that reaches some square is from each (kNone: not within the moves), and
@@ -783,14 +834,20 @@ bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square
   std::array<uint8_t, 8> nearest;
   nearest.fill(kNone);
   std::array<int, 8> nearest_man{};
-  for (Bitboard b = d.men; b;) {
+  for (Bitboard b = d.men & ~stands.staying; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
-    if (!(stands_[index(d.color)][index(t)][from][step] & squares)) continue;
-    const auto& to_stand = moves_to_stand_[index(d.color)][index(t)][from];
+    if (!(stands_[index(d.color)][index(t)][from][step] & to_fill)) continue;
+    const Moves& moves_of = moves_to_stand_[index(d.color)][index(t)];
     std::array<uint8_t, 8>& own = far[size_t(men)];
     for (int j = 0; j < n; ++j) {
-      const uint8_t there = to_stand[square_of[size_t(j)]];
+      const Square q = square_of[size_t(j)];
+      uint8_t there = moves_of[from][q];
+      if (there == 0 && has(stands.stepping, from)) there = 2;
+      if (stands.blocked && t != PieceType::Pawn && there != 0 && there <= step &&
+          may_pass(moves_of, from, q, there, stands.blocked)) {
+        there = moves_around(t, from, q, stands.blocked, step);
+      }
       own[j] = there <= step ? there : kNone;
     }
     if (still_men_ && t != PieceType::Pawn) {
@@ -864,7 +921,7 @@ void EndingBound::box_last_defence(const Position& pos, Color attacker, LastDefe
   Defence d = defence(pos, ~attacker, 0);
   const Bitboard next_to_king = geometry_.leaps(PieceType::King, moves.king_) & geometry_.board();
   if (!moves.men_.no_man_moves()) moves.men_squares_ = may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king;
-  d.counts_landings = true;  // each king's move is tested as it is
+  d.as_it_stands = true;  // each king's move is tested as it is
   for (Bitboard b = next_to_king & moves.men_.king_squares; b;) {
     d.king = pop_lsb(b);
     d.walk = square_bb(d.king);
