@@ -670,13 +670,15 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
   return widest;
 }
 
-EndingBound::PlacedLookup::PlacedLookup(const EndingBound& bound, const Army& a, Color attacker, int attacker_moves)
+EndingBound::PlacedLookup::PlacedLookup(const EndingBound& bound, const Army& a, Color attacker, int attacker_moves,
+                                        bool lone)
     : bound_(bound), army_(a) {
   wanted_.bound = bound.id_;
   wanted_.budget = uint8_t(std::min(attacker_moves, kSteps - 1));
   wanted_.attacker = attacker;
   wanted_.count = uint8_t(a.count);
-  hash_ = bound.id_ * 0x9E3779B97F4A7C15ULL + uint64_t(wanted_.budget) * 31 + uint64_t(attacker);
+  wanted_.lone = lone;
+  hash_ = bound.id_ * 0x9E3779B97F4A7C15ULL + uint64_t(wanted_.budget) * 31 + uint64_t(attacker) + uint64_t(lone) * 7;
   for (int i = 0; i < a.count; ++i) {
     wanted_.froms[size_t(i)] = a.froms[size_t(i)];
     wanted_.types[size_t(i)] = a.types[size_t(i)];
@@ -690,7 +692,8 @@ const EndingBound::PlacedSets& EndingBound::PlacedLookup::sets(Square k) {
   if (!entry.same_as(wanted_)) {
     const Zone& zone = bound_.zones_[k];
     entry = wanted_;
-    entry.sets = bound_.placed_sets(army_, wanted_.attacker, wanted_.budget, k, zone.squares, zone.n);
+    entry.sets = wanted_.lone ? bound_.lone_checker_sets(army_, wanted_.attacker, wanted_.budget, k)
+                              : bound_.placed_sets(army_, wanted_.attacker, wanted_.budget, k, zone.squares, zone.n);
   }
   return entry.sets;
 }
@@ -707,22 +710,106 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
                                  Bitboard among) const {
   // The attacker's side for each k is kept per thread: it depends on the army, its moves and k
   // alone, which the defender's moves in between leave as they were.
-  PlacedLookup lookup(*this, a, attacker, attacker_moves);
+  const bool lone = lone_checker(d, a);
+  PlacedLookup lookup(*this, a, attacker, attacker_moves, lone);
   const uint64_t key = men_key(d);
   for (Bitboard b = among; b;) {
     const Square k = pop_lsb(b);
     const int defender_moves = d.moves - king_walk(d.king, k);
     const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
     // Not even with every piece roaming (the men filling what no guard may reach).
-    if (!fillable_kept(d, key, around & ~a.roaming.guards, defender_moves, k)) continue;
+    if (!fillable_kept(d, key, around & ~a.roaming.guards, defender_moves, k, kNoSquare)) continue;
     const Zone& zone = zones_[k];
     const PlacedSets& sets = lookup.sets(k);
     if (sets.count == PlacedSets::kTooMany) return true;
     for (int x = 0; x < sets.count; ++x) {
-      if (fillable_kept(d, key, zone.unguarded(sets.sets[size_t(x)]), defender_moves, k)) return true;
+      const uint16_t set = sets.sets[size_t(x)];
+      const int line = set >> PlacedSets::kInterposeShift;
+      const Square interpose = line ? zone.squares[size_t(line)] : kNoSquare;
+      if (fillable_kept(d, key, zone.unguarded(set), defender_moves, k, interpose)) return true;
     }
   }
   return false;
+}
+
+bool EndingBound::lone_checker(const Defence& d, const Army& a) const {
+  return goal_ == Goal::Mate && counts_stands(d) && a.count == 2 && a.king != kNoSquare &&
+         a.types[0] != PieceType::Pawn && a.types[1] != PieceType::Pawn;
+}
+
+EndingBound::PlacedSets EndingBound::lone_checker_sets(const Army& a, Color attacker, int budget, Square k) const {
+  const Geometry& g = geometry_;
+  const int piece = a.types[0] == PieceType::King ? 1 : 0;
+  const PieceType t = a.types[size_t(piece)];
+  const Square from = a.froms[size_t(piece)];
+  const Zone& zone = zones_[k];
+  const auto zone_bits = [&](Bitboard squares) {
+    unsigned bits = 0;
+    for (int j = 1; j < zone.n; ++j) bits |= unsigned(has(squares, zone.squares[size_t(j)])) << j;
+    return bits;
+  };
+  const Bitboard around = g.leaps(PieceType::King, k) & g.board();
+  const Bitboard near_k = around | square_bb(k);
+  // The squares two steps from k: a king there guards some square next to it.
+  Bitboard ring = 0;
+  for (Bitboard b = around; b;) ring |= g.leaps(PieceType::King, pop_lsb(b));
+  ring &= g.board() & ~near_k;
+  const Moves& piece_moves = moves_to_stand_[index(attacker)][index(t)];
+  const Steps& king_stands = stands_[index(attacker)][index(PieceType::King)][a.king];
+  // A set that guards as much or more, with the same square to interpose on or none, leaves
+  // less to fill and no more to forbid: only the sets no other holds in that way are kept.
+  PlacedSets found;
+  constexpr unsigned kGuards = (1u << PlacedSets::kInterposeShift) - 1;
+  const auto holds = [&](unsigned wider, unsigned narrower) {
+    const unsigned line = wider >> PlacedSets::kInterposeShift;
+    return (narrower & kGuards & ~wider) == 0 && (line == 0 || line == narrower >> PlacedSets::kInterposeShift);
+  };
+  const auto offer = [&](Bitboard guarded, unsigned line) {
+    const unsigned set = 1 | zone_bits(guarded) | line << PlacedSets::kInterposeShift;
+    if (found.count == PlacedSets::kTooMany) return;
+    int kept = 0;
+    for (int x = 0; x < found.count; ++x) {
+      const unsigned other = found.sets[size_t(x)];
+      if (holds(other, set)) return;
+      if (!holds(set, other)) found.sets[size_t(kept++)] = uint16_t(other);
+    }
+    found.count = kept;
+    if (found.count == int(found.sets.size())) {
+      found.count = PlacedSets::kTooMany;
+      return;
+    }
+    found.sets[size_t(found.count++)] = uint16_t(set);
+  };
+  for (Bitboard checks = g.attacks(t, k, 0) & g.board(); checks;) {
+    const Square s = pop_lsb(checks);
+    if (piece_moves[from][s] > budget) continue;
+    const Bitboard guards = g.attacks(t, s, 0) & around;
+    // The square next to k on the line from afar, by its place in the zone.
+    const Bitboard next_on_line = g.between(s, k) & around;
+    unsigned line = 0;
+    for (int j = 1; j < zone.n && next_on_line; ++j) {
+      if (has(next_on_line, zone.squares[size_t(j)])) line = unsigned(j);
+    }
+    // The king: where it guards none of the squares next to k (one choice), or each square two
+    // steps from k it reaches in time. A checker next to k stands guarded by it (and fills
+    // nothing).
+    const Bitboard kings = king_stands[size_t(std::min(budget - piece_moves[from][s], kSteps - 1))] & ~near_k &
+                           ~square_bb(s);
+    const bool contact = has(around, s);
+    if (!contact && (kings & ~ring)) offer(guards, line);
+    for (Bitboard b = kings & ring; b;) {
+      const Bitboard king_guards = g.leaps(PieceType::King, pop_lsb(b));
+      if (contact && !has(king_guards, s)) continue;
+      offer(guards | king_guards | square_bb(s), line);
+    }
+  }
+  return found;
+}
+
+bool EndingBound::steps_onto(const Defence& d, PieceType t, Square from, Square to) const {
+  if (t != PieceType::Pawn) return has(geometry_.attacks(t, from, 0), to);
+  return geometry_.direction(from, to) == (d.color == Color::White ? kNorth : kSouth) &&
+         has(geometry_.leaps(PieceType::King, from), to);
 }
 
 uint64_t EndingBound::men_key(const Defence& d) {
@@ -735,7 +822,8 @@ uint64_t EndingBound::men_key(const Defence& d) {
   return key;
 }
 
-bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squares, int moves, Square k) const {
+bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squares, int moves, Square k,
+                                Square interpose) const {
   // The quick answers first, as fillable gives them: they cost no probe.
   if (const std::optional<bool> known = known_fill(d, squares, moves)) return *known;
   FillEntry wanted;
@@ -748,11 +836,12 @@ bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squ
   wanted.king_on_k = counts_stands(d) && k == d.king;
   wanted.k = still_men_ || wanted.king_on_k ? k : 0;
   wanted.as_it_stands = d.as_it_stands;
+  wanted.interpose = interpose;
   FillEntry& entry = kept_entry<FillEntry, kFillCacheBits>(men_key ^ uint64_t(squares) * 0xC2B2AE3D27D4EB4FULL ^
                                                           uint64_t(squares >> 64) ^ uint64_t(moves & 0xFF) << 8 ^
-                                                          uint64_t(wanted.k) << 16);
+                                                          uint64_t(wanted.k) << 16 ^ uint64_t(interpose) << 24);
   if (entry.same_as(wanted)) return entry.fillable;
-  wanted.fillable = fillable(d, squares, moves, k);
+  wanted.fillable = fillable(d, squares, moves, k, interpose);
   entry = wanted;
   return wanted.fillable;
 }
@@ -770,10 +859,10 @@ std::optional<bool> EndingBound::known_fill(const Defence& d, Bitboard squares, 
   return std::nullopt;
 }
 
-bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square k) const {
+bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square k, Square interpose) const {
   const bool king_on_k = k == d.king;
   Bitboard standing = d.men & squares;
-  if (!counts_stands(d) || (!standing && !king_on_k)) return fill_around(d, squares, moves, k, Stands{});
+  if (!counts_stands(d) || (!standing && !king_on_k)) return fill_around(d, squares, moves, k, interpose, Stands{});
   std::array<Square, kMostStanding> stand_on{};
   int n = 0;
   while (standing && n < kMostStanding) stand_on[size_t(n++)] = pop_lsb(standing);
@@ -785,10 +874,10 @@ bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square
     Stands stands;
     for (int i = 0; i < n; ++i) (staying >> i & 1 ? stands.staying : stands.stepping) |= square_bb(stand_on[size_t(i)]);
     stands.blocked = stands.staying | (king_on_k ? square_bb(k) : 0);
-    if (fill_around(d, squares, moves, k, stands)) return true;
-    if (staying == (1 << n) - 1 && !fill_around(d, squares, moves, k, Stands{})) return false;
+    if (fill_around(d, squares, moves, k, interpose, stands)) return true;
+    if (staying == (1 << n) - 1 && !fill_around(d, squares, moves, k, interpose, Stands{})) return false;
     stands.blocked = stands.staying;
-    if (king_on_k && fill_around(d, squares, moves - 2, k, stands)) return true;
+    if (king_on_k && fill_around(d, squares, moves - 2, k, interpose, stands)) return true;
   }
   return false;
 }
@@ -818,8 +907,15 @@ bool EndingBound::may_pass(const Moves& moves_of, Square from, Square to, int mo
   return false;
 }
 
-bool EndingBound::fill_around(const Defence& d, Bitboard squares, int moves, Square k, const Stands& stands) const {
+bool EndingBound::fill_around(const Defence& d, Bitboard squares, int moves, Square k, Square interpose,
+                              const Stands& stands) const {
   // The men that stay fill their own squares: the rest is left to the others.
+  if (interpose != kNoSquare) {
+    for (Bitboard b = stands.staying; b;) {
+      const Square s = pop_lsb(b);
+      if (steps_onto(d, type_of(d.position->piece_on(s)), s, interpose)) return false;
+    }
+  }
   const Bitboard to_fill = squares & ~stands.staying;
   if (const std::optional<bool> known = known_fill(d, to_fill, moves)) return *known;
   std::array<Square, 8> square_of;
@@ -848,7 +944,7 @@ bool EndingBound::fill_around(const Defence& d, Bitboard squares, int moves, Squ
           may_pass(moves_of, from, q, there, stands.blocked)) {
         there = moves_around(t, from, q, stands.blocked, step);
       }
-      own[j] = there <= step ? there : kNone;
+      own[j] = there <= step && (interpose == kNoSquare || !steps_onto(d, t, q, interpose)) ? there : kNone;
     }
     if (still_men_ && t != PieceType::Pawn) {
       for (int j = 0; j < n; ++j) {
@@ -1222,7 +1318,7 @@ const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& 
     }
     if (popcount(fill.unreached) <= 1) fills.push_back(fill);
   };
-  PlacedLookup lookup(*this, a, attacker, attacker_moves);
+  PlacedLookup lookup(*this, a, attacker, attacker_moves, false);
   // The squares the king may end on: within its walk, and for a mate where the attacker may
   // check (which no move of the defender's changes).
   for (Bitboard b = goal_ == Goal::Mate ? d.walk & a.roaming.checks : d.walk; b;) {
