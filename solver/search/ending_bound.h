@@ -399,8 +399,9 @@ class EndingBound {
   bool lone_checker(const Defence& defence, const Army& army) const;
   // placed_sets for a lone checker: each square the piece checks k from in time, each square
   // its king may then reach (those that guard no square next to k as one), and the square to
-  // interpose on. A checker next to k stands guarded by the king, and fills nothing. Only the
-  // same sets are merged.
+  // interpose on. A checker next to k stands guarded by the king, and fills nothing. A set is
+  // left out where another guards as much or more with the same square to interpose on, or
+  // none.
   PlacedSets lone_checker_sets(const Army& army, Color attacker, int budget, Square k) const;
   // What placed_sets found for one army, its moves and k, as kept per thread (in zeroed memory:
   // all zeros is an empty entry).
@@ -502,8 +503,8 @@ class EndingBound {
   // moves in between, and for each k and set of may_box_placed. `men_key` is men_key(defence).
   // An entry is used only where the men, their fingerprint, the squares, the moves, whether the
   // king stands on k and (for a stalemate, or where it does) k, whether the position is tested
-  // as it stands and the square to interpose on are the same. The defence's own moves enter fillable only through
-  // d.holds, which fillable_kept tests before it asks the cache.
+  // as it stands and the square to interpose on are the same. The defence's own moves enter
+  // fillable only through d.holds, which fillable_kept tests before it asks the cache.
   bool fillable_kept(const Defence& defence, uint64_t men_key, Bitboard squares, int moves, Square k,
                      Square interpose) const;
   // The defender's men's kinds on their squares: their Zobrist keys, xored.
