@@ -37,6 +37,14 @@ Table unreachable() {
   return table;
 }
 
+// The squares a piece of kind t (not a pawn) on one of `squares` moves to, `occupied` standing
+// in its way, on the board.
+Bitboard one_move_from(const Geometry& g, PieceType t, Bitboard squares, Bitboard occupied) {
+  Bitboard next = 0;
+  for (Bitboard b = squares; b;) next |= g.attacks(t, pop_lsb(b), occupied);
+  return next & g.board();
+}
+
 // The fewest moves between two squares for a piece of kind t on an empty board.
 Table paths(const Geometry& g, PieceType t) {
   Table moves = unreachable();
@@ -46,9 +54,7 @@ Table paths(const Geometry& g, PieceType t) {
     Bitboard reached = square_bb(from);
     Bitboard frontier = reached;
     for (uint8_t step = 1; frontier; ++step) {
-      Bitboard next = 0;
-      for (Bitboard b = frontier; b;) next |= g.attacks(t, pop_lsb(b), 0);
-      frontier = next & g.board() & ~reached;
+      frontier = one_move_from(g, t, frontier, 0) & ~reached;
       reached |= frontier;
       for (Bitboard b = frontier; b;) moves[from][pop_lsb(b)] = step;
     }
@@ -749,11 +755,10 @@ EndingBound::PlacedSets EndingBound::lone_checker_sets(const Army& a, Color atta
     return bits;
   };
   const Bitboard around = g.leaps(PieceType::King, k) & g.board();
-  const Bitboard near_k = around | square_bb(k);
   // The squares two steps from k: a king there guards some square next to it.
-  Bitboard ring = 0;
-  for (Bitboard b = around; b;) ring |= g.leaps(PieceType::King, pop_lsb(b));
-  ring &= g.board() & ~near_k;
+  const Steps& king_walks = stands_[index(attacker)][index(PieceType::King)][k];
+  const Bitboard near_k = king_walks[1];
+  const Bitboard ring = king_walks[2] & ~near_k;
   const Moves& piece_moves = moves_to_stand_[index(attacker)][index(t)];
   const Steps& king_stands = stands_[index(attacker)][index(PieceType::King)][a.king];
   // A set that guards as much or more, with the same square to interpose on or none, leaves
@@ -785,11 +790,8 @@ EndingBound::PlacedSets EndingBound::lone_checker_sets(const Army& a, Color atta
     if (piece_moves[from][s] > budget) continue;
     const Bitboard guards = g.attacks(t, s, 0) & around;
     // The square next to k on the line from afar, by its place in the zone.
-    const Bitboard next_on_line = g.between(s, k) & around;
-    unsigned line = 0;
-    for (int j = 1; j < zone.n && next_on_line; ++j) {
-      if (has(next_on_line, zone.squares[size_t(j)])) line = unsigned(j);
-    }
+    const unsigned on_line = zone_bits(g.between(s, k));
+    const unsigned line = on_line ? unsigned(std::countr_zero(on_line)) : 0;
     // The king: where it guards none of the squares next to k (one choice), or each square two
     // steps from k it reaches in time. A checker next to k stands guarded by it (and fills
     // nothing).
@@ -808,8 +810,7 @@ EndingBound::PlacedSets EndingBound::lone_checker_sets(const Army& a, Color atta
 
 bool EndingBound::steps_onto(const Defence& d, PieceType t, Square from, Square to) const {
   if (t != PieceType::Pawn) return has(geometry_.attacks(t, from, 0), to);
-  return geometry_.direction(from, to) == (d.color == Color::White ? kNorth : kSouth) &&
-         has(geometry_.leaps(PieceType::King, from), to);
+  return int(to) == int(from) + pawn_forward(d.color);
 }
 
 uint64_t EndingBound::men_key(const Defence& d) {
@@ -890,9 +891,7 @@ uint8_t EndingBound::moves_around(PieceType t, Square from, Square to, Bitboard 
   Bitboard ring = seen;  // the squares m moves away
   for (int m = 0; m < limit && ring; ++m) {
     if (ring & next_to_target) return uint8_t(m + 1);
-    Bitboard next = 0;
-    for (Bitboard b = ring; b;) next |= g.attacks(t, pop_lsb(b), blocked);
-    ring = next & free & ~seen;
+    ring = one_move_from(g, t, ring, blocked) & free & ~seen;
     seen |= ring;
   }
   return kFar;
