@@ -530,31 +530,57 @@ TEST_CASE("ending bound: Marseillais h#2 on random positions equals the oracle's
 TEST_CASE("ending bound: the attacker's second and third last moves keep every move the node below may need",
           "[solver][help]") {
   // On random positions, White to move with two moves left and Black one between them: a move
-  // that second_last_moves leaves out is one after which may_end_in_time(1, 1) fails; with three
-  // and two, a move that third_last_moves leaves out one after which may_end_in_time(2, 2) does.
-  // Knights and pawns, as in the oracle test above (a rook or a bishop reaches too far to leave
-  // any out), and a pawn alone for the third last move.
+  // that second_last_moves leaves out is one after which may_end_in_time(1, 1) fails (for a
+  // stalemate, which it tests on the king's square Black's last move leaves it on, one after
+  // which no two moves stalemate); with three and two, a move that third_last_moves leaves out
+  // one after which may_end_in_time(2, 2) does. Knights and pawns, as in the oracle test above
+  // (a rook or a bishop reaches too far to leave any out), and a pawn alone for the third last
+  // move.
   const Variant chess = *make_variant("chess", {});
   std::mt19937 rng(20261124);
   for (const Goal goal : {Goal::Mate, Goal::Stalemate}) {
     const EndingBound bound(chess, goal);
     for (const int moves_after : {1, 2}) {
+      const bool played_out = goal == Goal::Stalemate && moves_after == 1;
       FilterCount count;
       for_random_positions(rng, moves_after == 1 ? "KNPkpn" : "KPkpn", 'w', false, 200, [&](Position& pos) {
         const auto useful =
             moves_after == 1 ? bound.second_last_moves(pos, Color::White) : bound.third_last_moves(pos, Color::White);
         check_left_out(
             pos, [&](Move m) { return useful.allows(m); },
-            [&](const Position& after) {
-              return bound.may_end_in_time(after, Color::White, moves_after, moves_after);
+            [&](Position& after) {
+              return played_out ? some_moves_stalemate(after, 2)
+                                : bound.may_end_in_time(after, Color::White, moves_after, moves_after);
             },
             count);
       });
       INFO(moves_after);
-      CHECK(count.kept > 0);
+      // Few of these positions end in a stalemate at all: the kept moves that do are counted in
+      // the test of the help stalemate's second last move below.
+      if (!played_out) CHECK(count.kept > 0);
       CHECK(count.left_out > 0);
     }
   }
+}
+
+TEST_CASE("ending bound: a help stalemate's second last move is tested on the king's square after Black's last",
+          "[solver][help]") {
+  // The position of the test "stalemate demands: the attacker's second last landings are kept by
+  // the king's square..." (popeye-70's tree): after a man's last move of Black's any move of
+  // White's may meet the demands, but the king stays on h7, where White's two moves cannot box
+  // it in (five squares around it, none guarded); after the king's move to g6 White's move must
+  // meet a demand (capture or stand in front of a pawn), and from there no move boxes it in.
+  // The bound as a whole passes, with the king free to go either way; the moves it leaves are
+  // none, and indeed no three moves stalemate Black (checked by playing them all).
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  Position pos = dm::test::position_of("chess", "8/7k/1p6/8/4N3/8/N1p5/Bb5K w - - 1 5");
+  const auto landings = bound.second_last_landings(pos, Color::White);
+  CHECK(landings.any_landing == 0);
+  CHECK(landings.few_landing == square_bb(at("g6")));
+  CHECK(bound.may_end_in_time(pos, Color::White, 2, 1));
+  CHECK(bound.second_last_moves(pos, Color::White).empty());
+  CHECK_FALSE(some_moves_stalemate(pos, 3));
 }
 
 TEST_CASE("ending bound: the defender's moves it leaves out are those after which the bound fails",
@@ -609,7 +635,7 @@ TEST_CASE("ending bound: a help stalemate's defender, three demands ahead, keeps
       const size_t left_out = count.left_out;
       check_left_out(
           pos, [&](Move m) { return men.allows(pos, m); },
-          [](const Position& after) { return StalemateDemands::second_last_landings(after, Color::White) != 0; },
+          [](const Position& after) { return !StalemateDemands::second_last_landings(after, Color::White).none(); },
           count);
       if (!men.own_taken) left_out_owns += count.left_out - left_out;
     });

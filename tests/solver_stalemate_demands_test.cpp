@@ -221,7 +221,7 @@ TEST_CASE("stalemate demands: where the attacker's second last move may land", "
   // move of Black's leaves one demand, so White's move must take a man or stand in front of a
   // pawn.
   const auto landings = [](std::string_view fen) {
-    return StalemateDemands::second_last_landings(dm::test::position_of("chess", fen), Color::White);
+    return StalemateDemands::second_last_landings(dm::test::position_of("chess", fen), Color::White).squares();
   };
   const Bitboard four = squares({"a8", "c5", "e5", "g5", "h4"});
   CHECK(landings("k7/8/7Q/2p1p1p1/7p/8/8/4K3 w - - 0 1") == (four | squares({"c4", "e4", "g4", "h3"})));
@@ -233,6 +233,25 @@ TEST_CASE("stalemate demands: where the attacker's second last move may land", "
         squares({"a8", "c5", "d5", "g5", "h4", "f3", "c4", "d4", "g4", "h3", "f2"}));
   // With three free pawns a move of Black's may leave one: every square.
   CHECK(landings("k7/8/7Q/2p1p1p1/8/8/8/4K3 w - - 0 1") == ~Bitboard(0));
+}
+
+TEST_CASE("stalemate demands: the attacker's second last landings are kept by the king's square after the defender's last move",
+          "[solver][help]") {
+  // From popeye-70's tree (h=5), White to move, then Black's last move and White's. White's
+  // bishop may pin along the diagonals. Black's bishop (its one way: the capture on a2) and its
+  // pawns on b6 and c2 make three demands. A man's move may leave one, the king staying on h7:
+  // there White's move may land anywhere. The king's move leaves three, but to g6: on the
+  // diagonal from there to b1 a pin may hold the pawn on c2 or the bishop (one of them), and two
+  // are left; there White's move must meet one (`few`: its captures, and the squares in front of
+  // the free pawns).
+  const auto landings =
+      StalemateDemands::second_last_landings(dm::test::position_of("chess", "8/7k/1p6/8/4N3/8/N1p5/Bb5K w - - 1 5"),
+                                             Color::White);
+  CHECK(landings.any_landing == squares({"h7"}));
+  CHECK(landings.few_landing == squares({"g6"}));
+  CHECK(landings.few == squares({"b1", "c2", "b6", "h7", "c1", "b5"}));
+  CHECK(landings.squares() == ~Bitboard(0));
+  CHECK_FALSE(landings.none());
 }
 
 TEST_CASE("stalemate demands: a pawn that moves keeps its demand where its push is free", "[solver][help]") {
@@ -255,7 +274,7 @@ TEST_CASE("stalemate demands: a pawn that moves keeps its demand where its push 
 
 TEST_CASE("stalemate demands: the attacker's second last move may stop a pawn's push", "[solver][help]") {
   const auto landings = [](std::string_view fen) {
-    return StalemateDemands::second_last_landings(dm::test::position_of("chess", fen), Color::White);
+    return StalemateDemands::second_last_landings(dm::test::position_of("chess", fen), Color::White).squares();
   };
   // No pin may hold a man (White has knights only). Three demands: the knight on d4 and the pawns
   // on g6 and c5. No move of Black's ends without a move of its own, so none leaves one unless
@@ -303,7 +322,7 @@ TEST_CASE("stalemate demands: the defender's second last move keeps three demand
     StateInfo st;
     pos.do_move(m, st);
     INFO(move_to_uci(m));
-    CHECK(StalemateDemands::second_last_landings(pos, Color::White) == 0);
+    CHECK(StalemateDemands::second_last_landings(pos, Color::White).none());
     pos.undo_move(m);
   }
   std::sort(kept.begin(), kept.end());

@@ -107,14 +107,14 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   const bool last_defending = ending_bound && turns_left == 1 && !last_attack;
   const bool second_last_attack = ending_bound && turns_left == 2 && mover == rules_.attacker();
   EndingBound::LastDefence last_defence;
-  Bitboard second_last_landings = ~Bitboard(0);
+  EndingBound::Landings second_last_landings{~Bitboard(0), 0, 0};
   const auto meets_demands = [&] {
     if (last_defending) {
       last_defence = ending_bound->last_defence_by_demands(pos, rules_.attacker());
       return !last_defence.none();
     }
     if (second_last_attack) second_last_landings = ending_bound->second_last_landings(pos, rules_.attacker());
-    return second_last_landings != 0;
+    return !second_last_landings.none();
   };
   const bool demands_first = popcount(pos.pieces(rules_.attacker())) > 2;
   if (demands_first && !meets_demands()) return ruled_out(key, turns_left);

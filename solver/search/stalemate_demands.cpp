@@ -421,7 +421,7 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   return men;
 }
 
-Bitboard StalemateDemands::second_last_landings(const Position& pos, Color attacker) {
+StalemateDemands::SecondLastLandings StalemateDemands::second_last_landings(const Position& pos, Color attacker) {
   const Geometry& g = pos.geometry();
   const Color defender = ~attacker;
   const MovingPieces moving(pos, defender_pieces(pos, defender));
@@ -438,22 +438,25 @@ Bitboard StalemateDemands::second_last_landings(const Position& pos, Color attac
     men.own_may_stop = own_may_stop(pos, attacker, lines, men, pushing, &stopping);
   }
   // This move meets one demand at most, as the attacker's last does, or stops a pawn's push (see
-  // the top). Taking a man next to the king, it opens that square to the king as well. Each
-  // square next to the king is counted once (most of the calls end with none left).
+  // the top). Taking a man next to the king, it opens that square to the king as well.
+  SecondLastLandings landings;
   const int fewest = men.fewest_demands_after_man();
-  if (fewest <= 1) return ~Bitboard(0);
+  if (fewest <= 1) landings.any_landing |= square_bb(men.king);
+  if (fewest == 2) landings.few_landing |= square_bb(men.king);
   const int forward = pawn_forward(defender);
-  bool two_at_most = fewest <= 2;
   for (Bitboard b = g.leaps(PieceType::King, men.king) & g.board(); b;) {
     const Square to = pop_lsb(b);
     const bool own = has(pos.pieces(defender), to);
-    if (own && two_at_most) continue;
     const int demands = moving.king_demands(g, pin_lines(g, pin, to), to, pushing, forward, 3);
-    if (demands <= 1 && !own) return ~Bitboard(0);
-    two_at_most = two_at_most || demands <= 2;
+    if (demands <= 1 && !own) {
+      landings.any_landing |= square_bb(to);
+    } else if (demands <= 2) {
+      landings.few_landing |= square_bb(to);
+    }
   }
-  if (!two_at_most) return 0;
-  return pos.pieces(defender) | pos.ep_squares() | men.aheads | men.held_aheads | (men.own_may_stop ? 0 : stopping);
+  landings.few =
+      pos.pieces(defender) | pos.ep_squares() | men.aheads | men.held_aheads | (men.own_may_stop ? 0 : stopping);
+  return landings;
 }
 
 StalemateDemands::SecondLastMen StalemateDemands::second_last_men(const Position& pos, Color attacker) {

@@ -168,8 +168,20 @@ class StalemateDemands {
   // demand away (of the man it takes), or a move in front of a pawn whose push is free: a move
   // elsewhere takes no piece's way away (a square it lands on is one to capture on) and only
   // opens squares and lines. None where none would leave two. A pawn of the attacker's up to two
-  // ranks from promoting may pin.
-  static Bitboard second_last_landings(const Position& pos, Color attacker);
+  // ranks from promoting may pin. The count is made for each last move of the defender's: a
+  // man's, the king staying where it stands, and the king's to each square next to it; the
+  // squares this move may land on are kept for each, as the king's square then (its own for a
+  // man's move), so that the box may be tested on that square alone.
+  struct SecondLastLandings {
+    Bitboard any_landing = 0;  // the king's squares after which this move may land anywhere
+    Bitboard few_landing = 0;  // those after which only on `few`
+    Bitboard few = 0;          // the captures and the squares in front of the free pawns
+    // Whether no move may do.
+    bool none() const { return !any_landing && !(few_landing && few); }
+    // The squares this move may land on, whatever the defender's last move.
+    Bitboard squares() const { return any_landing ? ~Bitboard(0) : few_landing ? few : 0; }
+  };
+  static SecondLastLandings second_last_landings(const Position& pos, Color attacker);
 
   // For the defender to move in pos, the attacker's second last move and the defender's last to
   // come after this one: the moves after which second_last_landings may leave a square (see the
