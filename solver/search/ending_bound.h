@@ -454,10 +454,11 @@ class EndingBound {
     PlacedEntry wanted_{};
     uint64_t hash_ = 0;
   };
-  // Entries kept per thread, about 6 MB: with a quarter as many, popeye-70 (h=5, five men of the
-  // attacker's) took 15% more instructions finding again what it had found; with a sixteenth as
-  // many, the long help stalemates a sixth more time.
-  static constexpr int kPlacedCacheBits = 16;
+  // Entries kept per thread, about 23 MB: with a quarter as many, popeye-53 (h=5, four men of
+  // the attacker's) took 6% more time finding again what it had found, popeye-71 2% more
+  // instructions; with a sixteenth as many, popeye-70 (five men) took 15% more instructions
+  // still, and the long help stalemates a sixth more time.
+  static constexpr int kPlacedCacheBits = 18;
   // Whether the defender's men may stand on every square of `squares` (those next to the
   // king's square k: eight at most), each man on one, within `moves` moves together: the least
   // sum of their distances, for each set of the squares, as the men are taken one by one. For a
