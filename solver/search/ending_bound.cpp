@@ -1063,10 +1063,7 @@ EndingBound::Landings EndingBound::second_last_landings(const Position& pos, Col
   if (goal_ != Goal::Stalemate || unbounded(pos, attacker) || popcount(pos.pieces(attacker)) > kMaxRefined) {
     return Landings{~Bitboard(0), 0, 0};
   }
-  // The demands are counted only where the king may end boxed in, every piece roaming.
-  const Defence d = defence(pos, ~attacker, 1);
-  const Bitboard ends = boxing_squares(d, army(pos, attacker, 2).roaming, d.walk, false);
-  Landings landings = StalemateDemands::second_last_landings(pos, attacker, ends);
+  Landings landings = StalemateDemands::second_last_landings(pos, attacker);
   const Bitboard stays = square_bb(pos.king_square(~attacker));
   if (((landings.any_landing | landings.few_landing) & stays) && !king_may_stay_boxed(pos, attacker)) {
     landings.any_landing &= ~stays;

@@ -421,8 +421,7 @@ StalemateDemands::LastMen StalemateDemands::last_men(const Position& pos, Color 
   return men;
 }
 
-StalemateDemands::SecondLastLandings StalemateDemands::second_last_landings(const Position& pos, Color attacker,
-                                                                           Bitboard ends) {
+StalemateDemands::SecondLastLandings StalemateDemands::second_last_landings(const Position& pos, Color attacker) {
   const Geometry& g = pos.geometry();
   const Color defender = ~attacker;
   const MovingPieces moving(pos, defender_pieces(pos, defender));
@@ -442,11 +441,10 @@ StalemateDemands::SecondLastLandings StalemateDemands::second_last_landings(cons
   // the top). Taking a man next to the king, it opens that square to the king as well.
   SecondLastLandings landings;
   const int fewest = men.fewest_demands_after_man();
-  const Bitboard stays = square_bb(men.king) & ends;
-  if (fewest <= 1) landings.any_landing |= stays;
-  if (fewest == 2) landings.few_landing |= stays;
+  if (fewest <= 1) landings.any_landing |= square_bb(men.king);
+  if (fewest == 2) landings.few_landing |= square_bb(men.king);
   const int forward = pawn_forward(defender);
-  for (Bitboard b = g.leaps(PieceType::King, men.king) & g.board() & ends; b;) {
+  for (Bitboard b = g.leaps(PieceType::King, men.king) & g.board(); b;) {
     const Square to = pop_lsb(b);
     const bool own = has(pos.pieces(defender), to);
     const int demands = moving.king_demands(g, pin_lines(g, pin, to), to, pushing, forward, 3);

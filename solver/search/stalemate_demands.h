@@ -171,8 +171,7 @@ class StalemateDemands {
   // ranks from promoting may pin. The count is made for each last move of the defender's: a
   // man's, the king staying where it stands, and the king's to each square next to it; the
   // squares this move may land on are kept for each, as the king's square then (its own for a
-  // man's move), so that the box may be tested on that square alone; only the squares of `ends`
-  // (where the box may hold) are counted.
+  // man's move), so that the box may be tested on that square alone.
   struct SecondLastLandings {
     Bitboard any_landing = 0;  // the king's squares after which this move may land anywhere
     Bitboard few_landing = 0;  // those after which only on `few`
@@ -182,7 +181,7 @@ class StalemateDemands {
     // The squares this move may land on, whatever the defender's last move.
     Bitboard squares() const { return any_landing ? ~Bitboard(0) : few_landing ? few : 0; }
   };
-  static SecondLastLandings second_last_landings(const Position& pos, Color attacker, Bitboard ends = ~Bitboard(0));
+  static SecondLastLandings second_last_landings(const Position& pos, Color attacker);
 
   // For the defender to move in pos, the attacker's second last move and the defender's last to
   // come after this one: the moves after which second_last_landings may leave a square (see the
