@@ -423,11 +423,17 @@ bool EndingBound::unbounded(const Position& pos, Color attacker) {
 }
 
 bool EndingBound::may_end_in_time(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const {
+  return may_end_on(pos, attacker, attacker_moves, defender_moves, ~Bitboard(0));
+}
+
+bool EndingBound::may_end_on(const Position& pos, Color attacker, int attacker_moves, int defender_moves,
+                             Bitboard king_squares) const {
   if (unbounded(pos, attacker)) return true;
   Defence d = defence(pos, ~attacker, defender_moves);
   d.as_it_stands = true;
   const Army a = army(pos, attacker, attacker_moves);
   if (still_men_ && !take_off_the_captured(d, a, attacker, attacker_moves)) return false;
+  d.walk &= king_squares;
   return may_box(d, a, attacker, attacker_moves);
 }
 
@@ -1061,44 +1067,34 @@ EndingBound::Landings EndingBound::second_last_landings(const Position& pos, Col
   // attacker to pass, only its captures and its moves in front of a free pawn may change that.
   // Where none would leave two, no move may: so in 87% of the calls in popeye-47 (h=5).
   if (goal_ != Goal::Stalemate || unbounded(pos, attacker) || popcount(pos.pieces(attacker)) > kMaxRefined) {
-    return Landings{~Bitboard(0), 0, 0};
+    return Landings::every();
   }
+  // A man's last move leaves the king where it stands: it must end boxed in there.
   Landings landings = StalemateDemands::second_last_landings(pos, attacker);
   const Bitboard stays = square_bb(pos.king_square(~attacker));
-  if (((landings.any_landing | landings.few_landing) & stays) && !king_may_stay_boxed(pos, attacker)) {
+  if (((landings.any_landing | landings.few_landing) & stays) && !may_end_on(pos, attacker, 2, 1, stays)) {
     landings.any_landing &= ~stays;
     landings.few_landing &= ~stays;
   }
   return landings;
 }
 
-bool EndingBound::king_may_stay_boxed(const Position& pos, Color attacker) const {
-  Defence d = defence(pos, ~attacker, 1);
-  d.as_it_stands = true;
-  const Army a = army(pos, attacker, 2);
-  if (still_men_ && !take_off_the_captured(d, a, attacker, 2)) return false;
-  d.walk = square_bb(d.king);
-  return may_box(d, a, attacker, 2);
-}
-
 EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, Color attacker,
                                                           const Landings& landings) const {
-  AttackerMoves moves = second_last_moves(pos, attacker, ~Bitboard(0), landings.any_landing);
-  if (landings.few_landing && landings.few) {
-    moves.add(second_last_moves(pos, attacker, landings.few, landings.few_landing));
-  }
-  return moves;
-}
-
-EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, Color attacker, Bitboard allowed,
-                                                          Bitboard king_squares) const {
   AttackerMoves moves;
   if (unbounded(pos, attacker)) return moves;
   const Army a = army(pos, attacker, 1);
   if (a.count > kMaxRefined) return moves;
   moves = choosing(a);
-  if (!allowed || !king_squares) return moves;
-  Defence d = defence(pos, ~attacker, 1);
+  const Defence d = defence(pos, ~attacker, 1);
+  add_second_last_moves(d, a, attacker, ~Bitboard(0), landings.any_landing, moves);
+  if (landings.few) add_second_last_moves(d, a, attacker, landings.few, landings.few_landing, moves);
+  return moves;
+}
+
+void EndingBound::add_second_last_moves(Defence d, const Army& a, Color attacker, Bitboard allowed,
+                                        Bitboard king_squares, AttackerMoves& moves) const {
+  if (!allowed || !king_squares) return;
   d.walk &= king_squares;
   const auto& attacks = attacks_[index(attacker)];
   for (int i = 0; i < a.count; ++i) {
@@ -1124,7 +1120,7 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
     }
     if (pawn) {
       // Its moves and promotions all or none, which the tests above took together.
-      if (again || lasts) moves.tos_[i] = allowed;
+      if (again || lasts) moves.tos_[i] |= allowed;
       continue;
     }
     const auto may_box_after = [&](Bitboard attacks_there, Bitboard attacks_one_more) {
@@ -1142,7 +1138,6 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
       if (may_box_after(from_there[to][0], from_there[to][1])) moves.tos_[i] |= square_bb(to);
     }
   }
-  return moves;
 }
 
 EndingBound::AttackerMoves EndingBound::third_last_moves(const Position& pos, Color attacker) const {
@@ -1483,11 +1478,6 @@ EndingBound::AttackerMoves EndingBound::choosing(const Army& a) {
     moves.tos_[i] = 0;
   }
   return moves;
-}
-
-void EndingBound::AttackerMoves::add(const AttackerMoves& other) {
-  every_ = every_ || other.every_;
-  for (int i = 0; i < count_; ++i) tos_[i] |= other.tos_[i];
 }
 
 bool EndingBound::AttackerMoves::empty() const {

@@ -110,8 +110,6 @@ class EndingBound {
 
    private:
     friend class EndingBound;
-    // Allows the moves `other` allows as well.
-    void add(const AttackerMoves& other);
     bool every_ = true;  // no choice made: every move is allowed
     int count_ = 0;
     std::array<Square, kMaxRefined> froms_;
@@ -562,12 +560,13 @@ class EndingBound {
   // Where the attacker's pieces but i and j check and guard with `moves` moves each (0: from
   // where they stand).
   Reach others(const Army& army, Color attacker, int i, int j, int moves) const;
-  // second_last_moves to the squares of `allowed`, the king ending on one of `king_squares`.
-  AttackerMoves second_last_moves(const Position& pos, Color attacker, Bitboard allowed, Bitboard king_squares) const;
-  // Whether may_box holds (after take_off_the_captured) on the square the defender's king stands
-  // on alone, with the attacker's two moves and the defender's one: where its last move is a
-  // man's and so the king stays.
-  bool king_may_stay_boxed(const Position& pos, Color attacker) const;
+  // Adds to `moves` second_last_moves' moves to the squares of `allowed`, the king ending on one
+  // of `king_squares`.
+  void add_second_last_moves(Defence defence, const Army& army, Color attacker, Bitboard allowed,
+                             Bitboard king_squares, AttackerMoves& moves) const;
+  // may_end_in_time with the king ending on one of `king_squares` (its own alone where it stays).
+  bool may_end_on(const Position& pos, Color attacker, int attacker_moves, int defender_moves,
+                  Bitboard king_squares) const;
   // The squares of `allowed` the army's piece i may move to, the others staying, for the king to
   // still end boxed in: each on its own (a pawn's, with its promotions, all or none). The king
   // does not end where the piece stands, nor next to the attacker's king. With first_only, the

@@ -107,7 +107,7 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   const bool last_defending = ending_bound && turns_left == 1 && !last_attack;
   const bool second_last_attack = ending_bound && turns_left == 2 && mover == rules_.attacker();
   EndingBound::LastDefence last_defence;
-  EndingBound::Landings second_last_landings{~Bitboard(0), 0, 0};
+  EndingBound::Landings second_last_landings = EndingBound::Landings::every();
   const auto meets_demands = [&] {
     if (last_defending) {
       last_defence = ending_bound->last_defence_by_demands(pos, rules_.attacker());

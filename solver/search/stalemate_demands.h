@@ -176,6 +176,8 @@ class StalemateDemands {
     Bitboard any_landing = 0;  // the king's squares after which this move may land anywhere
     Bitboard few_landing = 0;  // those after which only on `few`
     Bitboard few = 0;          // the captures and the squares in front of the free pawns
+    // Any landing, whatever the king's square (no count made).
+    static SecondLastLandings every() { return {~Bitboard(0), 0, 0}; }
     // Whether no move may do.
     bool none() const { return !any_landing && !(few_landing && few); }
     // The squares this move may land on, whatever the defender's last move.
