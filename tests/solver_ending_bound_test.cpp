@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <random>
+#include <vector>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -851,9 +852,41 @@ struct EndingBoundInternals {
     return bound.may_box_filled(bound.defence(pos, ~attacker, defender_moves),
                                 bound.army(pos, attacker, attacker_moves), attacker, attacker_moves);
   }
+  // The squares next to k a placed set leaves unguarded (Zone::unguarded, read from its tables),
+  // and the squares next to k in the zone's order.
+  static Bitboard unguarded(const EndingBound& bound, Square k, uint16_t set) { return bound.zones_[k].unguarded(set); }
+  static std::vector<Square> zone(const EndingBound& bound, Square k) {
+    const EndingBound::Zone& z = bound.zones_[k];
+    return {z.squares.begin(), z.squares.begin() + z.n};
+  }
 };
 
 }  // namespace dm::search
+
+TEST_CASE("ending bound: a placed set leaves unguarded the squares whose bits are clear", "[solver][help]") {
+  // For each square k of both boards and each set of k's zone (bit 0 k, then the squares next to
+  // it), the tables give the squares next to k whose bits the set leaves clear, k never among
+  // them, as reading the set bit by bit does.
+  for (const char* name : {"chess", "mainzer"}) {
+    const auto variant = make_variant(name, {});
+    const EndingBound bound(*variant, Goal::Stalemate);
+    const Geometry& g = variant->geometry();
+    for (Bitboard b = g.board(); b;) {
+      const Square k = pop_lsb(b);
+      const std::vector<Square> zone = dm::search::EndingBoundInternals::zone(bound, k);
+      REQUIRE(zone.front() == k);
+      REQUIRE(zone.size() == size_t(popcount(g.leaps(PieceType::King, k) & g.board())) + 1);
+      for (unsigned set = 0; set < 512; ++set) {
+        Bitboard expected = 0;
+        for (size_t j = 1; j < zone.size(); ++j) {
+          if (!(set >> j & 1)) expected |= square_bb(zone[j]);
+        }
+        INFO(name << " k " << int(k) << " set " << set);
+        CHECK(dm::search::EndingBoundInternals::unguarded(bound, k, uint16_t(set)) == expected);
+      }
+    }
+  }
+}
 
 TEST_CASE("ending bound: help mates where men stand in the way equal the oracle's", "[solver][help][oracle]") {
   // Black's rooks and pawn within two squares of its king: where the king or a man never steps

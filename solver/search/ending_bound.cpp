@@ -209,8 +209,8 @@ EndingBound::EndingBound(const Variant& variant, Goal goal)
   for (Bitboard b = g.board(); b;) {
     const Square k = pop_lsb(b);
     Zone& zone = zones_[k];
-    zone.squares[size_t(zone.n++)] = k;
-    for (Bitboard r = g.leaps(PieceType::King, k) & g.board(); r;) zone.squares[size_t(zone.n++)] = pop_lsb(r);
+    zone.add(k);
+    for (Bitboard r = g.leaps(PieceType::King, k) & g.board(); r;) zone.add(pop_lsb(r));
   }
   KindTables paths_of;
   KindTables attacks_of;
@@ -710,12 +710,15 @@ const EndingBound::PlacedSets& EndingBound::PlacedLookup::sets(Square k) {
   return entry.sets;
 }
 
-Bitboard EndingBound::Zone::unguarded(uint16_t set) const {
-  Bitboard squares_left = 0;
-  for (int j = 1; j < n; ++j) {
-    if (!(set >> j & 1)) squares_left |= square_bb(squares[size_t(j)]);
+void EndingBound::Zone::add(Square s) {
+  const int j = n++;
+  squares[size_t(j)] = s;
+  if (j == 0) return;  // k itself is never left to fill
+  const int half = (j - 1) / 4;
+  const int bit = (j - 1) % 4;
+  for (unsigned set = 0; set < 16; ++set) {
+    if (!(set >> bit & 1)) left[size_t(half)][set] |= square_bb(s);
   }
-  return squares_left;
 }
 
 bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker, int attacker_moves,

@@ -431,11 +431,16 @@ class EndingBound {
   };
   static_assert(std::is_trivially_copyable_v<PlacedEntry> && sizeof(PlacedEntry) == 88);
   // k and the squares next to it (bit 0 and bits 1 to n - 1 of a placed set), and the squares
-  // a set leaves unguarded.
+  // a set leaves unguarded: read from two tables, one for each half of the squares next to k,
+  // rather than bit by bit (may_box_placed asks it of every set it tests: popeye-67 and -69,
+  // h=5, 6% to 8% fewer instructions).
   struct Zone {
     std::array<Square, 9> squares{};
     int n = 0;
-    Bitboard unguarded(uint16_t set) const;
+    // [half][4 bits of a set]: the squares of that half whose bits are clear.
+    std::array<std::array<Bitboard, 16>, 2> left{};
+    void add(Square s);
+    Bitboard unguarded(uint16_t set) const { return left[0][set >> 1 & 15] | left[1][set >> 5 & 15]; }
   };
   // placed_sets (or, for a lone checker, lone_checker_sets) for one army and its moves, for each
   // k asked, through the per-thread cache: an entry is used only where the army, its moves, k
