@@ -65,8 +65,13 @@ class TranspositionTable {
   // The memory it uses now.
   size_t used_bytes() const { return cluster_count_.load(std::memory_order_relaxed) * sizeof(Cluster); }
 
-  // Starts loading key's cluster into the cache, so that a later probe does not wait for it.
-  void prefetch(uint64_t key) const { __builtin_prefetch(&cluster_of(key)); }
+  // Starts loading key's cluster into the cache, both its lines, so that a later probe does not
+  // wait for it.
+  void prefetch(uint64_t key) const {
+    const char* cluster = reinterpret_cast<const char*>(&cluster_of(key));
+    __builtin_prefetch(cluster);
+    __builtin_prefetch(cluster + 64);
+  }
 
   // Direct and self play: the monotone bounds first, then the unsolved numbers at `turns`.
   TtProbe probe(uint64_t key, int turns) const;
