@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <optional>
 #include <random>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -854,7 +854,9 @@ struct EndingBoundInternals {
   }
   // The squares next to k a placed set leaves unguarded (Zone::unguarded, read from its tables),
   // and the squares next to k in the zone's order.
-  static Bitboard unguarded(const EndingBound& bound, Square k, uint16_t set) { return bound.zones_[k].unguarded(set); }
+  static Bitboard unguarded(const EndingBound& bound, Square k, uint16_t set) {
+    return bound.zones_[k].unguarded(set);
+  }
   static std::vector<Square> zone(const EndingBound& bound, Square k) {
     const EndingBound::Zone& z = bound.zones_[k];
     return {z.squares.begin(), z.squares.begin() + z.n};

@@ -70,7 +70,7 @@ class TranspositionTable {
   void prefetch(uint64_t key) const {
     const char* cluster = reinterpret_cast<const char*>(&cluster_of(key));
     __builtin_prefetch(cluster);
-    __builtin_prefetch(cluster + 64);
+    __builtin_prefetch(cluster + sizeof(Cluster) / 2);
   }
 
   // Direct and self play: the monotone bounds first, then the unsolved numbers at `turns`.
