@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <optional>
 #include <random>
@@ -826,7 +827,15 @@ namespace dm::search {
 struct EndingBoundInternals {
   static Bitboard unhemmed(const EndingBound& bound, const Position& pos, Color defender, int moves) {
     const EndingBound::Defence d = bound.defence(pos, defender, moves);
-    return bound.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn));
+    return bound.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn)).alone;
+  }
+  // The same taken together: the pieces in no set that may end hemmed in together, and the
+  // fewest pieces such a set leaves out.
+  static std::pair<Bitboard, int> unhemmed_together(const EndingBound& bound, const Position& pos, Color defender,
+                                                    int moves) {
+    const EndingBound::Defence d = bound.defence(pos, defender, moves);
+    const EndingBound::Unhemmed u = bound.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn));
+    return {u.together, u.fewest};
   }
   // fillable, asked directly (fresh) and through its per-thread cache (kept).
   static std::pair<bool, bool> fillable(const EndingBound& bound, const Position& pos, Color defender,
@@ -1028,6 +1037,64 @@ Bitboard plain_unhemmed(const EndingBound& bound, const Position& pos, Color def
   return unhemmed;
 }
 
+// The same for the pieces taken together, every square of the board tried for each: a set of
+// them may end hemmed in together where each ends on a square of its own within `moves` moves,
+// and every square one of them moves to first from there that none of them ends on is held by a
+// pawn or the king, each on one square, all those moves within `moves`. Returns the pieces in
+// no such set and the fewest pieces such a set leaves out.
+std::pair<Bitboard, int> plain_unhemmed_together(const EndingBound& bound, const Position& pos, Color defender,
+                                                 int moves) {
+  const Geometry& g = pos.geometry();
+  const Square king = pos.king_square(defender);
+  std::vector<Square> pieces;
+  std::vector<Square> holders;  // the pawns, then the king
+  for (Bitboard b = pos.pieces(defender) & ~square_bb(king); b;) {
+    const Square from = pop_lsb(b);
+    (type_of(pos.piece_on(from)) == PieceType::Pawn ? holders : pieces).push_back(from);
+  }
+  holders.push_back(king);
+  const auto moves_to = [&](Square from, Square to) {
+    return int(bound.moves_to_reach(type_of(pos.piece_on(from)), defender, from, to));
+  };
+  // The fewest moves of the holders not in `used` to hold the squares of `open`.
+  const auto hold = [&](auto&& self, Bitboard open, unsigned used) -> int {
+    if (!open) return 0;
+    const Square q = pop_lsb(open);
+    int best = 1000;
+    for (size_t h = 0; h < holders.size(); ++h) {
+      const int there = moves_to(holders[h], q);
+      if (!(used >> h & 1) && there <= moves) best = std::min(best, there + self(self, open, used | 1U << h));
+    }
+    return best;
+  };
+  // Whether the pieces of `set` from the i-th on may end on squares of their own, the others
+  // standing on `ends` and moving first to `firsts`, in `spent` moves so far.
+  const auto hemmed = [&](auto&& self, unsigned set, size_t i, Bitboard ends, Bitboard firsts, int spent) -> bool {
+    if (spent > moves) return false;
+    if (i == pieces.size()) return spent + hold(hold, firsts & ~ends, 0) <= moves;
+    if (!(set >> i & 1)) return self(self, set, i + 1, ends, firsts, spent);
+    for (Bitboard b = g.board() & ~ends; b;) {
+      const Square s = pop_lsb(b);
+      const int there = moves_to(pieces[i], s);
+      const Bitboard first = g.attacks(type_of(pos.piece_on(pieces[i])), s, g.board()) & g.board();
+      if (there <= moves && self(self, set, i + 1, ends | square_bb(s), firsts | first, spent + there)) return true;
+    }
+    return false;
+  };
+  Bitboard in_some = 0;
+  int most = 0;
+  for (unsigned set = 1; set < (1U << pieces.size()); ++set) {
+    if (!hemmed(hemmed, set, 0, 0, 0, 0)) continue;
+    most = std::max(most, std::popcount(set));
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      if (set >> i & 1) in_some |= square_bb(pieces[i]);
+    }
+  }
+  Bitboard together = 0;
+  for (const Square from : pieces) together |= has(in_some, from) ? 0 : square_bb(from);
+  return {together, int(pieces.size()) - most};
+}
+
 }  // namespace
 
 TEST_CASE("ending bound: the defender's pieces no square hems in, as a plain scan of the board finds them",
@@ -1057,6 +1124,71 @@ TEST_CASE("ending bound: the defender's pieces no square hems in, as a plain sca
   }
   CHECK(some_unhemmed > 0);
   CHECK(some_hemmed > 0);
+}
+
+TEST_CASE("ending bound: the defender's pieces that cannot all end hemmed in together, as a plain search finds them",
+          "[solver][help]") {
+  // Each piece that is not captured ends hemmed in by its own men, and those men are the pawns,
+  // the king and the other pieces that end hemmed in: a piece that must be captured holds no
+  // square at the end. unhemmed tries only the squares with few enough first steps and prunes
+  // by the moves left; on random positions it must find what trying every square finds.
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  std::mt19937 rng(20261129);
+  size_t fewer_alone = 0;  // where more pieces must be captured than taken alone
+  for (const std::string_view pieces : {"Kkrbp", "Kkqnpp", "Kkrrp", "Kkbnpp", "Kkrbnp"}) {
+    for_random_positions(rng, pieces, 'w', true, 150, [&](Position& pos) {
+      for (int moves = 0; moves <= 3; ++moves) {
+        INFO(moves);
+        const auto expected = plain_unhemmed_together(bound, pos, Color::Black, moves);
+        CHECK(dm::search::EndingBoundInternals::unhemmed_together(bound, pos, Color::Black, moves) == expected);
+        fewer_alone += expected.second > popcount(plain_unhemmed(bound, pos, Color::Black, moves));
+      }
+    });
+  }
+  CHECK(fewer_alone > 0);
+}
+
+TEST_CASE("ending bound: a help stalemate's pieces that cannot all end hemmed in: what it rules out no moves stalemate",
+          "[solver][help]") {
+  // On random positions with Black's pieces and pawns crowding its cornered king, where the
+  // bound says no stalemate may come (White, Black, White; Black, White; Black, White, Black,
+  // White), none comes: every line is played. Most are ruled out where Black's pieces cannot all
+  // end hemmed in together, more of them to capture than taken one at a time.
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  std::mt19937 rng(20261130);
+  size_t ruled_out = 0;
+  size_t ruled_out_together = 0;
+  size_t stalemates = 0;
+  struct Moves {
+    char side;
+    int attacker;
+    int defender;
+  };
+  for (const Moves moves : {Moves{'w', 2, 1}, Moves{'b', 1, 1}, Moves{'b', 2, 2}}) {
+    for (const std::string_view pieces : {"KNkrbpp", "KNkbnpp", "KNkrrpp", "KPkrnpp", "KNkbbpp"}) {
+      for (int positions = 0; positions < 150;) {
+        const auto fen = sparse_position(rng, pieces, moves.side, true, 2);
+        if (!fen) continue;
+        ++positions;
+        INFO(*fen);
+        Position pos = dm::test::position_of("chess", *fen);
+        const bool stalemate = some_moves_stalemate(pos, moves.attacker + moves.defender);
+        stalemates += stalemate;
+        if (bound.may_end_in_time(pos, Color::White, moves.attacker, moves.defender)) continue;
+        ++ruled_out;
+        const auto together = dm::search::EndingBoundInternals::unhemmed_together(bound, pos, Color::Black,
+                                                                                  moves.defender);
+        ruled_out_together += together.second > popcount(dm::search::EndingBoundInternals::unhemmed(
+                                                    bound, pos, Color::Black, moves.defender));
+        CHECK_FALSE(stalemate);
+      }
+    }
+  }
+  CHECK(ruled_out > 0);
+  CHECK(ruled_out_together > 0);
+  CHECK(stalemates > 0);
 }
 
 TEST_CASE("ending bound: the fills kept per thread are those worked out afresh", "[solver][help]") {

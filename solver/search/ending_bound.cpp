@@ -437,7 +437,7 @@ bool EndingBound::may_end_on(const Position& pos, Color attacker, int attacker_m
   return may_box(d, a, attacker, attacker_moves);
 }
 
-Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
+EndingBound::Unhemmed EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
   HemEntry wanted;
   wanted.bound = id_;
   wanted.men = d.men;
@@ -448,7 +448,18 @@ Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
   HemEntry& entry = kept_entry<HemEntry, kHemCacheBits>(wanted.men_key ^ uint64_t(d.men) ^
                                                       uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
                                                       (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF)));
-  if (entry.same_as(wanted)) return entry.unhemmed;
+  // Past kMostHemmedTogether pieces, `together` is `alone`.
+  const auto answer = [&](const HemEntry& e) {
+    Unhemmed u{e.unhemmed, e.unhemmed, e.fewest};
+    if (popcount(pieces) > kMostHemmedTogether) return u;
+    int place = 0;
+    for (Bitboard b = pieces; b; ++place) {
+      const Square from = pop_lsb(b);
+      if (e.together >> place & 1) u.together |= square_bb(from);
+    }
+    return u;
+  };
+  if (entry.same_as(wanted)) return answer(entry);
   for (Bitboard b = pieces; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
@@ -467,17 +478,136 @@ Bitboard EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
     }
     if (!hemmed) wanted.unhemmed |= square_bb(from);
   }
+  // Together: each set of the pieces that may each be hemmed in alone, but a set that adds no
+  // piece to those found and is no larger than the largest.
+  std::array<Square, kMostHemmedTogether> froms{};
+  const int n = popcount(pieces);
+  unsigned alone = 0;
+  int place = 0;
+  for (Bitboard b = pieces; b && n <= kMostHemmedTogether; ++place) {
+    const Square from = pop_lsb(b);
+    froms[size_t(place)] = from;
+    if (has(wanted.unhemmed, from)) alone |= 1U << place;
+  }
+  if (n > kMostHemmedTogether) {
+    wanted.fewest = uint8_t(popcount(wanted.unhemmed));
+  } else {
+    const unsigned all = (1U << n) - 1;
+    unsigned in_some = 0;
+    int most = 0;
+    for (unsigned set = all & ~alone; set; set = (set - 1) & all & ~alone) {
+      if (std::popcount(set) <= most && (set & ~in_some) == 0) continue;
+      if (!may_end_hemmed_together(d, froms, set)) continue;
+      in_some |= set;
+      most = std::max(most, std::popcount(set));
+    }
+    wanted.together = uint8_t(all & ~in_some);
+    wanted.fewest = uint8_t(n - most);
+  }
   entry = wanted;
-  return entry.unhemmed;
+  return answer(entry);
+}
+
+bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Square, kMostHemmedTogether>& froms,
+                                          unsigned set) const {
+  const Position& pos = *d.position;
+  const Bitboard pawns = d.men & pos.pieces(PieceType::Pawn);
+  constexpr int kMostPawns = 16;
+  if (popcount(pawns) > kMostPawns) return true;
+  std::array<Square, kMostPawns> pawn_froms{};
+  int pawn_count = 0;
+  const int step = std::min(d.moves, kSteps - 1);
+  // Where the pawns and the king may hold a square; the squares held now cost nothing.
+  Bitboard holdable = d.walk;
+  for (Bitboard b = pawns; b;) {
+    const Square from = pop_lsb(b);
+    pawn_froms[size_t(pawn_count++)] = from;
+    holdable |= stands_[index(d.color)][index(PieceType::Pawn)][from][size_t(step)];
+  }
+  const Bitboard held = pawns | square_bb(d.king);
+  const int holders = pawn_count + 1;
+  std::array<Square, kMostHemmedTogether> pieces{};
+  std::array<PieceType, kMostHemmedTogether> types{};
+  int count = 0;
+  for (int place = 0; place < kMostHemmedTogether; ++place) {
+    if (!(set >> place & 1)) continue;
+    pieces[size_t(count)] = froms[size_t(place)];
+    types[size_t(count++)] = type_of(pos.piece_on(froms[size_t(place)]));
+  }
+  // Each piece's squares: within d's moves, with no more first steps than the others may hold,
+  // nor more the pawns and the king cannot hold than the other pieces.
+  struct Place {
+    Square square;
+    uint8_t moves;
+  };
+  std::array<std::array<Place, kSquareSpace>, kMostHemmedTogether> places{};
+  std::array<int, kMostHemmedTogether> place_count{};
+  for (int i = 0; i < count && i < kMostHemmedTogether; ++i) {
+    const PieceType t = types[size_t(i)];
+    const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
+    const Bitboard few = few_first_steps_[index(t)][size_t(std::min(holders + count - 1, kMostFirstSteps))];
+    for (Bitboard b = stands_[index(d.color)][index(t)][pieces[size_t(i)]][size_t(step)] & few; b;) {
+      const Square s = pop_lsb(b);
+      if (popcount(first_steps[s] & ~holdable) > count - 1) continue;
+      places[size_t(i)][size_t(place_count[size_t(i)]++)] = {s, moves_to_reach(t, d.color, pieces[size_t(i)], s)};
+    }
+    if (place_count[size_t(i)] == 0) return false;
+  }
+  // The fewest moves of the pawns and the king, each to one square, to hold `squares`.
+  const auto hold_moves = [&](Bitboard squares, int budget) {
+    std::array<Square, kMostPawns + 1> wanted{};
+    int w = 0;
+    for (Bitboard b = squares; b && w <= kMostPawns;) wanted[size_t(w++)] = pop_lsb(b);
+    int best = budget + 1;
+    const auto assign = [&](auto&& self, int i, unsigned used, bool king_used, int moves) -> void {
+      if (moves >= best) return;
+      if (i >= w) {
+        best = moves;
+        return;
+      }
+      const Square q = wanted[size_t(i)];
+      for (int p = 0; p < pawn_count; ++p) {
+        if (used >> p & 1) continue;
+        const uint8_t m = moves_to_reach(PieceType::Pawn, d.color, pawn_froms[size_t(p)], q);
+        if (m != kFar) self(self, i + 1, used | 1U << p, king_used, moves + m);
+      }
+      if (!king_used && has(d.walk, q)) self(self, i + 1, used, true, moves + king_walk(d.king, q));
+    };
+    assign(assign, 0, 0, false, 0);
+    return best;
+  };
+  int tries = 0;
+  // Places piece i and those after it, the pieces before ending on `ends` and moving to first
+  // the squares of `firsts`, in `moves` moves. A square to hold that none holds now takes a
+  // move, or a piece after i ending there.
+  const auto place = [&](auto&& self, int i, Bitboard ends, Bitboard firsts, int moves) -> bool {
+    if (++tries > kMostHemTries) return true;
+    const Bitboard open = firsts & ~ends;
+    const int left = count - i;
+    if (popcount(open) - left > holders || popcount(open & ~holdable) > left ||
+        moves + popcount(open & ~held) - left > d.moves) {
+      return false;
+    }
+    if (i >= count || i >= kMostHemmedTogether) return moves + hold_moves(open, d.moves - moves) <= d.moves;
+    const std::vector<Bitboard>& first_steps = first_steps_[index(types[size_t(i)])];
+    for (int x = 0; x < place_count[size_t(i)]; ++x) {
+      const Place& p = places[size_t(i)][size_t(x)];
+      if (moves + p.moves > d.moves || has(ends, p.square)) continue;
+      if (self(self, i + 1, ends | square_bb(p.square), firsts | first_steps[p.square], moves + p.moves)) return true;
+    }
+    return false;
+  };
+  return place(place, 0, 0, 0, 0);
 }
 
 EndingBound::Captured EndingBound::must_be_captured(const Defence& d, const Army& a, Color attacker,
-                                                   int attacker_moves) const {
+                                                   int attacker_moves, bool together) const {
   Captured captured;
   const Bitboard pieces = d.men & ~d.position->pieces(PieceType::Pawn);
+  if (!pieces) return captured;
+  const Unhemmed hems = unhemmed(d, pieces);
   // Nothing to ask where every piece may be hemmed in: the pin lines are not worked out.
-  const Bitboard loose = pieces ? unhemmed(d, pieces) : 0;
-  if (!loose) return captured;
+  if (!hems.alone && (!together || hems.fewest == 0)) return captured;
   const int step = std::min(attacker_moves, kSteps - 1);
   bool pin_orthogonal = a.count > kMaxRefined;
   bool pin_diagonal = a.count > kMaxRefined;
@@ -495,14 +625,21 @@ EndingBound::Captured EndingBound::must_be_captured(const Defence& d, const Army
       if (!as.empty() && as[a.froms[size_t(i)]][step]) may_pin_as(pawn_kinds_[x]);
     }
   }
-  const Bitboard taken = takeable(a, attacker, attacker_moves);
-  for (Bitboard b = loose; b;) {
-    const Square from = pop_lsb(b);
+  const auto may_be_pinned = [&](Square from) {
     const PieceType t = type_of(d.position->piece_on(from));
-    if ((pin_orthogonal && !geometry_.rides_orthogonal(t)) || (pin_diagonal && !geometry_.rides_diagonal(t))) continue;
+    return (pin_orthogonal && !geometry_.rides_orthogonal(t)) || (pin_diagonal && !geometry_.rides_diagonal(t));
+  };
+  bool pinned = false;
+  for (Bitboard b = pieces; b && together;) pinned |= may_be_pinned(pop_lsb(b));
+  const bool counted_together = together && !pinned;
+  const Bitboard taken = takeable(a, attacker, attacker_moves);
+  for (Bitboard b = counted_together ? hems.together : hems.alone; b;) {
+    const Square from = pop_lsb(b);
+    if (may_be_pinned(from)) continue;
     captured.men |= square_bb(from);
     captured.moves_first += !has(taken, from);
   }
+  if (counted_together) captured.more = hems.fewest - popcount(captured.men);
   return captured;
 }
 
@@ -526,8 +663,8 @@ Bitboard EndingBound::beside(PieceType t, Bitboard men) const {
 }
 
 bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacker, int attacker_moves) const {
-  const Captured captured = must_be_captured(d, a, attacker, attacker_moves);
-  if (!captured.men) return true;
+  const Captured captured = must_be_captured(d, a, attacker, attacker_moves, true);
+  if (!captured.men && !captured.more) return true;
   if (!captured.in_time(d, attacker_moves)) return false;
   d = defence(*d.position, d.color, d.moves - captured.moves_first, d.men & ~captured.men);
   d.as_it_stands = true;
