@@ -1191,6 +1191,48 @@ TEST_CASE("ending bound: a help stalemate's pieces that cannot all end hemmed in
   CHECK(stalemates > 0);
 }
 
+TEST_CASE("ending bound: a help stalemate's pawns that fill by promoting: what it rules out no moves stalemate",
+          "[solver][help]") {
+  // A pawn that reaches a square next to its king only by promoting fills it as a piece, which
+  // must end without a move there (EndingBound::still_pawn_moves). On random positions with
+  // Black's pawns about to promote next to its cornered king, where the bound says no stalemate
+  // may come, none comes: every line is played (142 of the 3000 positions stalemate).
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  // Kf2 guards g1 and g2, and h2 is left to fill: the pawn gets there only by promoting on g1
+  // and going on as a bishop or a queen, which would stand on h2 with g1 and g3 to hold, and
+  // Black has no man left for them. Four moves stalemate nowhere.
+  Position promoting = dm::test::position_of("chess", "8/8/8/8/8/8/5Kp1/7k b - - 0 1");
+  CHECK_FALSE(bound.may_end_in_time(promoting, Color::White, 2, 2));
+  CHECK_FALSE(some_moves_stalemate(promoting, 4));
+  std::mt19937 rng(20261201);
+  size_t ruled_out = 0;
+  size_t stalemates = 0;
+  struct Moves {
+    char side;
+    int attacker;
+    int defender;
+  };
+  for (const Moves moves : {Moves{'b', 1, 1}, Moves{'w', 2, 1}, Moves{'b', 2, 2}}) {
+    for (const std::string_view pieces : {"KNkppp", "KBkppp", "KRkpp", "KPkppp", "KNPkpppp"}) {
+      for (int positions = 0; positions < 200;) {
+        const auto fen = sparse_position(rng, pieces, moves.side, true, 2);
+        if (!fen) continue;
+        ++positions;
+        INFO(*fen);
+        Position pos = dm::test::position_of("chess", *fen);
+        const bool stalemate = some_moves_stalemate(pos, moves.attacker + moves.defender);
+        stalemates += stalemate;
+        if (bound.may_end_in_time(pos, Color::White, moves.attacker, moves.defender)) continue;
+        ++ruled_out;
+        CHECK_FALSE(stalemate);
+      }
+    }
+  }
+  CHECK(ruled_out > 0);
+  CHECK(stalemates > 0);
+}
+
 TEST_CASE("ending bound: the fills kept per thread are those worked out afresh", "[solver][help]") {
   // may_box_placed asks fillable through a cache per thread, keyed by the defender's men and
   // the fill. On random positions, for mates and stalemates, each set of the squares next to a

@@ -1000,6 +1000,20 @@ bool EndingBound::may_stand_still(const Defence& d, PieceType t, Square from, in
   return !d.as_it_stands || moves_there + popcount(first & ~squares & ~(d.men & ~square_bb(from))) <= moves;
 }
 
+uint8_t EndingBound::still_pawn_moves(const Defence& d, Square from, Square q, Square k, Bitboard squares,
+                                      int moves) const {
+  const int step = std::min(moves, kSteps - 1);
+  const uint8_t as_pawn = distance(pawn_as_[index(d.color)][index(PieceType::Pawn)], from, q);
+  if (as_pawn <= step) return as_pawn;
+  uint8_t fewest = kFar;
+  for (size_t x = 1; x < pawn_kinds_.size(); ++x) {
+    const PieceType t = pawn_kinds_[x];
+    const uint8_t as = distance(pawn_as_[index(d.color)][index(t)], from, q);
+    if (as <= step && as < fewest && may_stand_still(d, t, from, as, q, k, squares, moves)) fewest = as;
+  }
+  return fewest;
+}
+
 std::optional<bool> EndingBound::known_fill(const Defence& d, Bitboard squares, int moves) {
   if (!squares) return true;
   if (moves < 0 || popcount(squares & ~d.men) > moves || (squares & ~d.holds)) return false;
@@ -1096,6 +1110,12 @@ bool EndingBound::fill_around(const Defence& d, Bitboard squares, int moves, Squ
         if (own[j] != kNone && !may_stand_still(d, t, from, own[j], square_of[size_t(j)], k, squares, moves)) {
           own[j] = kNone;
         }
+      }
+    }
+    if (still_men_ && t == PieceType::Pawn) {
+      for (int j = 0; j < n; ++j) {
+        if (own[j] == kNone) continue;
+        own[j] = std::max(own[j], still_pawn_moves(d, from, square_of[size_t(j)], k, squares, moves));
       }
     }
     for (int j = 0; j < n; ++j) {

@@ -583,6 +583,11 @@ class EndingBound {
   // there, filling none of `squares`: those moves and the piece's own are within `moves`.
   bool may_stand_still(const Defence& defence, PieceType t, Square from, int moves_there, Square q, Square k,
                        Bitboard squares, int moves) const;
+  // For a stalemate, the fewest moves of the defender's pawn on `from` to fill q (kFar: none
+  // within `moves`): as a pawn, which may end blocked, or else as a kind it promotes to that may
+  // stand still there (may_stand_still).
+  uint8_t still_pawn_moves(const Defence& defence, Square from, Square q, Square k, Bitboard squares,
+                           int moves) const;
   // The squares of `among` (within the king's walk) where the king may end boxed in, with the
   // attacker's pieces checking and guarding where `reach` says; with first_only, the first one
   // found. A reach within another finds squares within the other's: a test that narrows a reach
