@@ -1149,46 +1149,71 @@ TEST_CASE("ending bound: the defender's pieces that cannot all end hemmed in tog
   CHECK(fewer_alone > 0);
 }
 
-TEST_CASE("ending bound: a help stalemate's pieces that cannot all end hemmed in: what it rules out no moves stalemate",
-          "[solver][help]") {
-  // On random positions with Black's pieces and pawns crowding its cornered king, where the
-  // bound says no stalemate may come (White, Black, White; Black, White; Black, White, Black,
-  // White), none comes: every line is played. Most are ruled out where Black's pieces cannot all
-  // end hemmed in together, more of them to capture than taken one at a time.
-  const Variant chess = *make_variant("chess", {});
-  const EndingBound bound(chess, Goal::Stalemate);
-  std::mt19937 rng(20261130);
+namespace {
+
+// The moves left in a help stalemate: the side to move, then the attacker's and the defender's.
+struct MovesLeft {
+  char side;
+  int attacker;
+  int defender;
+};
+
+// How many random positions the bound ruled out, and how many some line stalemates.
+struct RuledOut {
   size_t ruled_out = 0;
-  size_t ruled_out_together = 0;
   size_t stalemates = 0;
-  struct Moves {
-    char side;
-    int attacker;
-    int defender;
-  };
-  for (const Moves moves : {Moves{'w', 2, 1}, Moves{'b', 1, 1}, Moves{'b', 2, 2}}) {
-    for (const std::string_view pieces : {"KNkrbpp", "KNkbnpp", "KNkrrpp", "KPkrnpp", "KNkbbpp"}) {
-      for (int positions = 0; positions < 150;) {
-        const auto fen = sparse_position(rng, pieces, moves.side, true, 2);
+};
+
+// On `count` random positions of each of `pieces` and each of `moves_left` (Black's men
+// crowding its cornered king, see sparse_position), where the bound says no stalemate may come,
+// none comes: every line is played. Calls ruled_out(pos, moves) on each position ruled out.
+template <class OnRuledOut>
+RuledOut check_ruled_out(const EndingBound& bound, std::mt19937& rng, std::initializer_list<MovesLeft> moves_left,
+                         std::initializer_list<std::string_view> pieces, int count, OnRuledOut&& on_ruled_out) {
+  RuledOut found;
+  for (const MovesLeft moves : moves_left) {
+    for (const std::string_view men : pieces) {
+      for (int positions = 0; positions < count;) {
+        const auto fen = sparse_position(rng, men, moves.side, true, 2);
         if (!fen) continue;
         ++positions;
         INFO(*fen);
         Position pos = dm::test::position_of("chess", *fen);
         const bool stalemate = some_moves_stalemate(pos, moves.attacker + moves.defender);
-        stalemates += stalemate;
+        found.stalemates += stalemate;
         if (bound.may_end_in_time(pos, Color::White, moves.attacker, moves.defender)) continue;
-        ++ruled_out;
-        const auto together = dm::search::EndingBoundInternals::unhemmed_together(bound, pos, Color::Black,
-                                                                                  moves.defender);
-        ruled_out_together += together.second > popcount(dm::search::EndingBoundInternals::unhemmed(
-                                                    bound, pos, Color::Black, moves.defender));
+        ++found.ruled_out;
+        on_ruled_out(pos, moves);
         CHECK_FALSE(stalemate);
       }
     }
   }
-  CHECK(ruled_out > 0);
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("ending bound: a help stalemate's pieces that cannot all end hemmed in: what it rules out no moves stalemate",
+          "[solver][help]") {
+  // On random positions with Black's pieces and pawns crowding its cornered king, where the
+  // bound says no stalemate may come (White, Black, White; Black, White; Black, White, Black,
+  // White), none comes. Most are ruled out where Black's pieces cannot all end hemmed in
+  // together, more of them to capture than taken one at a time.
+  const Variant chess = *make_variant("chess", {});
+  const EndingBound bound(chess, Goal::Stalemate);
+  std::mt19937 rng(20261130);
+  size_t ruled_out_together = 0;
+  const RuledOut found = check_ruled_out(
+      bound, rng, {{'w', 2, 1}, {'b', 1, 1}, {'b', 2, 2}}, {"KNkrbpp", "KNkbnpp", "KNkrrpp", "KPkrnpp", "KNkbbpp"},
+      150, [&](const Position& pos, MovesLeft moves) {
+        const auto together =
+            dm::search::EndingBoundInternals::unhemmed_together(bound, pos, Color::Black, moves.defender);
+        ruled_out_together += together.second > popcount(dm::search::EndingBoundInternals::unhemmed(
+                                                    bound, pos, Color::Black, moves.defender));
+      });
+  CHECK(found.ruled_out > 0);
   CHECK(ruled_out_together > 0);
-  CHECK(stalemates > 0);
+  CHECK(found.stalemates > 0);
 }
 
 TEST_CASE("ending bound: a help stalemate's pawns that fill by promoting: what it rules out no moves stalemate",
@@ -1206,31 +1231,11 @@ TEST_CASE("ending bound: a help stalemate's pawns that fill by promoting: what i
   CHECK_FALSE(bound.may_end_in_time(promoting, Color::White, 2, 2));
   CHECK_FALSE(some_moves_stalemate(promoting, 4));
   std::mt19937 rng(20261201);
-  size_t ruled_out = 0;
-  size_t stalemates = 0;
-  struct Moves {
-    char side;
-    int attacker;
-    int defender;
-  };
-  for (const Moves moves : {Moves{'b', 1, 1}, Moves{'w', 2, 1}, Moves{'b', 2, 2}}) {
-    for (const std::string_view pieces : {"KNkppp", "KBkppp", "KRkpp", "KPkppp", "KNPkpppp"}) {
-      for (int positions = 0; positions < 200;) {
-        const auto fen = sparse_position(rng, pieces, moves.side, true, 2);
-        if (!fen) continue;
-        ++positions;
-        INFO(*fen);
-        Position pos = dm::test::position_of("chess", *fen);
-        const bool stalemate = some_moves_stalemate(pos, moves.attacker + moves.defender);
-        stalemates += stalemate;
-        if (bound.may_end_in_time(pos, Color::White, moves.attacker, moves.defender)) continue;
-        ++ruled_out;
-        CHECK_FALSE(stalemate);
-      }
-    }
-  }
-  CHECK(ruled_out > 0);
-  CHECK(stalemates > 0);
+  const RuledOut found =
+      check_ruled_out(bound, rng, {{'b', 1, 1}, {'w', 2, 1}, {'b', 2, 2}},
+                      {"KNkppp", "KBkppp", "KRkpp", "KPkppp", "KNPkpppp"}, 200, [](const Position&, MovesLeft) {});
+  CHECK(found.ruled_out > 0);
+  CHECK(found.stalemates > 0);
 }
 
 TEST_CASE("ending bound: the fills kept per thread are those worked out afresh", "[solver][help]") {
