@@ -406,6 +406,48 @@ bool some_moves_stalemate(Position& pos, int moves) {
   return false;
 }
 
+// The moves left in a help stalemate: the side to move, then the attacker's and the defender's.
+struct MovesLeft {
+  char side;
+  int attacker;
+  int defender;
+};
+
+// How many random positions the bound ruled out, and how many some line stalemates.
+struct RuledOut {
+  size_t ruled_out = 0;
+  size_t stalemates = 0;
+};
+
+// On `count` random positions of each of `moves_left` and each of `pieces` (Black's men within
+// `crowd` of its cornered king, see sparse_position), where the bound says no stalemate may
+// come, none comes: every line is played. Calls on_ruled_out(pos, moves) on each position ruled
+// out.
+template <class OnRuledOut>
+RuledOut check_ruled_out(const EndingBound& bound, std::mt19937& rng, std::initializer_list<MovesLeft> moves_left,
+                         std::initializer_list<std::string_view> pieces, int count, int crowd,
+                         OnRuledOut&& on_ruled_out) {
+  RuledOut found;
+  for (const MovesLeft moves : moves_left) {
+    for (const std::string_view men : pieces) {
+      for (int positions = 0; positions < count;) {
+        const auto fen = sparse_position(rng, men, moves.side, true, crowd);
+        if (!fen) continue;
+        ++positions;
+        INFO(*fen);
+        Position pos = dm::test::position_of("chess", *fen);
+        const bool stalemate = some_moves_stalemate(pos, moves.attacker + moves.defender);
+        found.stalemates += stalemate;
+        if (bound.may_end_in_time(pos, Color::White, moves.attacker, moves.defender)) continue;
+        ++found.ruled_out;
+        on_ruled_out(pos, moves);
+        CHECK_FALSE(stalemate);
+      }
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 // Black Kh8 with no man of its own against White Ka1 Rb1: White's king is too far to help, and
@@ -791,34 +833,20 @@ TEST_CASE("ending bound: a help stalemate's men next to the king: what it rules 
   const Variant chess = *make_variant("chess", {});
   const EndingBound bound(chess, Goal::Stalemate);
   std::mt19937 rng(20261127);
-  size_t ruled_out = 0;
-  size_t stalemates = 0;
-  const auto check_positions = [&](auto&& random_position) {
-    for (const char side : {'w', 'b'}) {
-      for (int positions = 0; positions < 300;) {
-        const auto fen = random_position(side);
-        if (!fen) continue;
-        ++positions;
-        INFO(*fen);
-        Position pos = dm::test::position_of("chess", *fen);
-        const bool white = side == 'w';
-        const bool stalemate = some_moves_stalemate(pos, white ? 3 : 2);
-        stalemates += stalemate;
-        if (bound.may_end_in_time(pos, Color::White, white ? 2 : 1, 1)) continue;
-        ++ruled_out;
-        CHECK_FALSE(stalemate);
-      }
-    }
+  RuledOut found;
+  const auto check_positions = [&](std::string_view pieces, int crowd) {
+    const RuledOut these = check_ruled_out(bound, rng, {{'w', 2, 1}, {'b', 1, 1}}, {pieces}, 300, crowd,
+                                           [](const Position&, MovesLeft) {});
+    found.ruled_out += these.ruled_out;
+    found.stalemates += these.stalemates;
   };
   for (const std::string_view pieces : {"KQkbp", "KRkbn", "KQkrbp", "KRPkbpp", "KBPkbp", "KQkqpp", "KRBknp"}) {
-    check_positions([&](char side) { return sparse_position(rng, pieces, side, true, 2); });
+    check_positions(pieces, 2);
   }
   // Black's pieces anywhere, White with few pieces to capture them or hold them.
-  for (const std::string_view pieces : {"KBkqr", "KPkrb", "KNPkqp", "KRkbn", "KQkqr"}) {
-    check_positions([&](char side) { return sparse_position(rng, pieces, side, true); });
-  }
-  CHECK(ruled_out > 0);
-  CHECK(stalemates > 0);
+  for (const std::string_view pieces : {"KBkqr", "KPkrb", "KNPkqp", "KRkbn", "KQkqr"}) check_positions(pieces, 7);
+  CHECK(found.ruled_out > 0);
+  CHECK(found.stalemates > 0);
 }
 
 namespace dm::search {
@@ -1149,50 +1177,6 @@ TEST_CASE("ending bound: the defender's pieces that cannot all end hemmed in tog
   CHECK(fewer_alone > 0);
 }
 
-namespace {
-
-// The moves left in a help stalemate: the side to move, then the attacker's and the defender's.
-struct MovesLeft {
-  char side;
-  int attacker;
-  int defender;
-};
-
-// How many random positions the bound ruled out, and how many some line stalemates.
-struct RuledOut {
-  size_t ruled_out = 0;
-  size_t stalemates = 0;
-};
-
-// On `count` random positions of each of `pieces` and each of `moves_left` (Black's men
-// crowding its cornered king, see sparse_position), where the bound says no stalemate may come,
-// none comes: every line is played. Calls ruled_out(pos, moves) on each position ruled out.
-template <class OnRuledOut>
-RuledOut check_ruled_out(const EndingBound& bound, std::mt19937& rng, std::initializer_list<MovesLeft> moves_left,
-                         std::initializer_list<std::string_view> pieces, int count, OnRuledOut&& on_ruled_out) {
-  RuledOut found;
-  for (const MovesLeft moves : moves_left) {
-    for (const std::string_view men : pieces) {
-      for (int positions = 0; positions < count;) {
-        const auto fen = sparse_position(rng, men, moves.side, true, 2);
-        if (!fen) continue;
-        ++positions;
-        INFO(*fen);
-        Position pos = dm::test::position_of("chess", *fen);
-        const bool stalemate = some_moves_stalemate(pos, moves.attacker + moves.defender);
-        found.stalemates += stalemate;
-        if (bound.may_end_in_time(pos, Color::White, moves.attacker, moves.defender)) continue;
-        ++found.ruled_out;
-        on_ruled_out(pos, moves);
-        CHECK_FALSE(stalemate);
-      }
-    }
-  }
-  return found;
-}
-
-}  // namespace
-
 TEST_CASE("ending bound: a help stalemate's pieces that cannot all end hemmed in: what it rules out no moves stalemate",
           "[solver][help]") {
   // On random positions with Black's pieces and pawns crowding its cornered king, where the
@@ -1205,7 +1189,7 @@ TEST_CASE("ending bound: a help stalemate's pieces that cannot all end hemmed in
   size_t ruled_out_together = 0;
   const RuledOut found = check_ruled_out(
       bound, rng, {{'w', 2, 1}, {'b', 1, 1}, {'b', 2, 2}}, {"KNkrbpp", "KNkbnpp", "KNkrrpp", "KPkrnpp", "KNkbbpp"},
-      150, [&](const Position& pos, MovesLeft moves) {
+      150, 2, [&](const Position& pos, MovesLeft moves) {
         const auto together =
             dm::search::EndingBoundInternals::unhemmed_together(bound, pos, Color::Black, moves.defender);
         ruled_out_together += together.second > popcount(dm::search::EndingBoundInternals::unhemmed(
@@ -1233,7 +1217,7 @@ TEST_CASE("ending bound: a help stalemate's pawns that fill by promoting: what i
   std::mt19937 rng(20261201);
   const RuledOut found =
       check_ruled_out(bound, rng, {{'b', 1, 1}, {'w', 2, 1}, {'b', 2, 2}},
-                      {"KNkppp", "KBkppp", "KRkpp", "KPkppp", "KNPkpppp"}, 200, [](const Position&, MovesLeft) {});
+                      {"KNkppp", "KBkppp", "KRkpp", "KPkppp", "KNPkpppp"}, 200, 2, [](const Position&, MovesLeft) {});
   CHECK(found.ruled_out > 0);
   CHECK(found.stalemates > 0);
 }
