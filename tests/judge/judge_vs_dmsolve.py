@@ -37,6 +37,13 @@ SETUPS = [
     ("losing-marseillais", ()),
     ("losing-marseillais", ("no-second-move=pass",)),
 ]
+# Only in the slow set: the other start of Marseillais (the same for a FEN, M2) and the
+# no-second-move=pass option of the other double-move variants.
+SLOW_SETUPS = [
+    ("marseillais-classical", ()),
+    ("doublemove", ("no-second-move=pass",)),
+    ("bennekom", ("no-second-move=pass",)),
+]
 ROYAL_STIPS = ["#1", "=1", "s#1", "s=1", "r#1", "r=1", "h#1", "h=1"]
 LOSING_STIPS = ["win1", "lose1"]
 SERIES_STIPS = ["ser-#2", "ser-=2"]
@@ -111,7 +118,7 @@ def dmsolve_answer(out, stip):
 
 
 def one_case(task):
-    dmsolve, variant, rules, stip, seed, index, seconds = task
+    dmsolve, variant, rules, stip, seed, index, seconds, budget = task
     rng = random.Random(f"{seed}/{variant}/{','.join(rules)}/{stip}/{index}")
     v = Variant(variant)
     play, _, n = parse(stip)
@@ -121,10 +128,12 @@ def one_case(task):
         series = 1 if n >= 2 or play != "direct" else rng.choice((1, 2))
     fen = None
     while fen is None:
-        fen = random_fen(rng, v, play not in ("help",), rng.randint(lo, hi),
+        # The heavy pieces go to the side that delivers the goal: the defender in self, reflex
+        # and help play, whose victim is the side to move (the attacker in s and r play).
+        fen = random_fen(rng, v, play in ("direct", "series", "win", "lose"), rng.randint(lo, hi),
                          boxed=rng.random() < 0.75, move_number=series or 5)
     try:
-        mine = judge(variant, fen, stip, rules)
+        mine = judge(variant, fen, stip, rules, budget=budget)
     except OverflowError:
         return (variant, rules, stip, fen, "judge-cap", None, None)
     out = run_dmsolve(dmsolve, variant, rules, fen, stip, seconds)
@@ -157,18 +166,21 @@ def main():
     ap.add_argument("--stips", nargs="*")
     ap.add_argument("--set", choices=("default", "slow"), default="default")
     ap.add_argument("--time", type=float, default=20)
+    ap.add_argument("--budget", type=int, default=20000,
+                    help="the most positions whose turns the judge lists for one problem")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
 
     tasks = []
-    for variant, rules in SETUPS:
+    for variant, rules in SETUPS + (SLOW_SETUPS if args.set == "slow" else []):
         if args.variants and variant not in args.variants:
             continue
         for stip in args.stips or stips_for(variant, args.set):
             if Variant(variant).losing != stip.startswith(("win", "lose")):
                 continue
             for i in range(args.count):
-                tasks.append((args.dmsolve, variant, rules, stip, args.seed, i, args.time))
+                tasks.append((args.dmsolve, variant, rules, stip, args.seed, i, args.time,
+                              args.budget))
 
     results = {}
     diffs = []

@@ -85,8 +85,8 @@ def losing_position(rng, men):
 
 
 def random_fen(rng, variant, attacker_to_move, men, boxed, move_number):
-    """A FEN for the variant; attacker_to_move: the side to move attacks (False in help play,
-    where the side to move is the defender, so the heavy pieces go to the other side)."""
+    """A FEN for the variant; attacker_to_move: the heavy pieces and the boxing-in go to the
+    side to move (False: to the other side, whose opponent, the side to move, is boxed in)."""
     side = rng.choice("wb")
     attacker = side if attacker_to_move else other(side)
     if variant.losing:

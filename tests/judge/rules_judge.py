@@ -19,9 +19,10 @@ def position(variant, fen):
     return Pos(board, side, ep, move_number if variant.progressive else 0)
 
 
-def judge(variant_name, fen, stip, rules=(), max_lines=20000):
+def judge(variant_name, fen, stip, rules=(), max_lines=20000, budget=None):
+    """The judge's answer; OverflowError past max_lines help lines or `budget` positions."""
     opts = dict(r.split("=", 1) for r in rules)
-    variant = Variant(variant_name, opts.get("no-second-move", "stalemate"))
+    variant = Variant(variant_name, opts.get("no-second-move", "stalemate"), budget)
     return Judge(variant, max_lines).solve(position(variant, fen), stip)
 
 

@@ -26,7 +26,11 @@ VARIANTS = ("chess", "marseillais", "doublemove", "bennekom", "extramove",
 
 
 class Variant:
-    def __init__(self, name, no_second_move="stalemate"):
+    def __init__(self, name, no_second_move="stalemate", budget=None):
+        # M2: the classical two-move first turn only concerns a game from the initial array;
+        # a problem position read from FEN is the same in both (RULES.md section 7).
+        if name == "marseillais-classical":
+            name = "marseillais"
         assert name in VARIANTS, name
         assert no_second_move in ("stalemate", "pass")
         self.name = name
@@ -38,6 +42,9 @@ class Variant:
         self.progressive = name.startswith("progressive")
         self.promotions = LOSING_PROMOTIONS if self.losing else ORTHODOX_PROMOTIONS
         self._cache = {}
+        # At most this many positions' turns are listed (None: no limit); past it, the judge
+        # gives up with OverflowError (the driver counts the position as skipped).
+        self.budget = budget
 
     # -- single moves ------------------------------------------------------------------
     def legal_moves(self, board, side, ep, allow_double=True):
@@ -57,6 +64,7 @@ class Variant:
     def turns(self, pos):
         cached = self._cache.get(pos)
         if cached is None:
+            self._spend()
             if self.two_moves:
                 cached = self._double_turns(pos)
             elif self.name == "extramove":
@@ -69,6 +77,12 @@ class Variant:
                 self._cache.clear()
             self._cache[pos] = cached
         return cached
+
+    def _spend(self):
+        if self.budget is not None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise OverflowError("the judge's budget is spent")
 
     def _end(self, board, side, two_steps, series=0):
         return Pos(board, other(side), ep_rights_left(board, side, two_steps), series)
@@ -252,6 +266,7 @@ class Variant:
         key = ("status", pos)
         if key in self._cache:
             return self._cache[key]
+        self._spend()
         if self.losing:
             if not any(color_of(p) == pos.side for p in pos.board):
                 status = "won"
