@@ -93,10 +93,13 @@ def run_dmsolve(dmsolve, variant, rules, fen, stip, seconds):
         return {"status": "unknown"}
     lines = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
     if not lines:
-        return {"status": "error", "message": (p.stderr or p.stdout).strip()[-300:]}
+        # Exit 2: dmsolve refuses the problem (a stipulation it does not solve in the
+        # variant); anything else (exit 1: its own re-check disagreed) is a failure.
+        return {"status": "refused" if p.returncode == 2 else "failed",
+                "message": f"exit {p.returncode}: " + (p.stderr or p.stdout).strip()[-300:]}
     out = json.loads(lines[-1])
     if out.get("status") == "error":
-        out["message"] = out.get("message") or p.stderr.strip()[-300:]
+        out["message"] = out.get("error") or p.stderr.strip()[-300:]
     return out
 
 
@@ -140,6 +143,8 @@ def one_case(task):
     status = out.get("status")
     if status == "unknown":
         return (variant, rules, stip, fen, "timeout", mine, None)
+    if status == "failed":
+        return (variant, rules, stip, fen, "failed", mine, out.get("message"))
     if status not in ("solved", "no-solution"):
         return (variant, rules, stip, fen, "refused", mine, out.get("message", status))
     theirs = dmsolve_answer(out, stip)
@@ -191,9 +196,9 @@ def main():
             kind = "".join(c for c in stip if not c.isdigit()) + "N"
             row = results.setdefault((name, stip), {"compared": 0, "diff": 0, "skipped": 0,
                                                     "refused": 0})
-            if verdict in ("same", "diff"):
+            if verdict in ("same", "diff", "failed"):
                 row["compared"] += 1
-            if verdict == "diff":
+            if verdict in ("diff", "failed"):
                 row["diff"] += 1
                 diffs.append(r)
             elif verdict in ("timeout", "judge-cap"):
@@ -212,10 +217,13 @@ def main():
         print(f"{name:40} {stip:6} {row['compared']:8} {row['diff']:6} {row['skipped']:8} "
               f"{row['refused']:8}")
     print(f"total: {total_compared} compared, {total_diff} differences")
-    for variant, rules, stip, fen, verdict, mine, theirs in diffs:
+    for variant, rules, stip, fen, verdict, mine, theirs in diffs:  # noqa: B007
         print(f"\nDIFF {variant} {' '.join('--rule ' + r for r in rules)} --stip {stip} "
               f"--fen \"{fen}\"")
         print(f"  judge:   {show(mine)}")
+        if verdict == "failed":
+            print(f"  dmsolve failed: {theirs}")
+            continue
         print(f"  dmsolve: {show(theirs)}")
         for name, value in (mine or {}).items():
             if isinstance(value, set) and theirs and isinstance(theirs.get(name), set):
