@@ -17,9 +17,37 @@ TEST_CASE("chessvariants.com: Ke6 Qc7 against Kg8 in Marseillais", "[solver][dou
   CHECK_FALSE(mate.answers.count("c7b7,b7f7"));
   CHECK_FALSE(mate.answers.empty());
 
+  // The page's own trap, "1.Qb7,Qf7+? Kh8 stalemate": the check ends White's turn, Black escapes
+  // with Kh8 and has no second move, which M6 makes a stalemate. So does every turn that ends
+  // with Qf7+ (Qf7+ alone too: the check ends the turn at once), and Qg6+ by way of c2, which
+  // leaves Kf8 and Kh8 no second move. Three keys box the king in at once: Qh6 by way of c1,
+  // f4 or h2.
   const SolverRun stalemate = solve_fen("marseillais", fen, "=1");
   CHECK(stalemate.result.status == SolveStatus::Solved);
-  CHECK_FALSE(stalemate.answers.empty());
+  CHECK(stalemate.answers == std::set<std::string>{"c7a7,a7f7", "c7b7,b7f7", "c7d7,d7f7", "c7e7,e7f7", "c7f4,f4f7",
+                                                   "c7f7", "e6f6,c7f7", "c7c2,c2g6", "c7c1,c1h6", "c7f4,f4h6",
+                                                   "c7h2,h2h6"});
+  CHECK(brute_force_answers("marseillais", fen, "=1") == stalemate.answers);
+
+  // Under no-second-move=pass Black's turn just ends after Kh8: no stalemate.
+  const auto passing_rules = dm::make_variant("marseillais", {"no-second-move=pass"});
+  REQUIRE(passing_rules);
+  const SolverRun passing = solve_position(position_of(*passing_rules, fen), "=1");
+  CHECK_FALSE(passing.answers.count("c7b7,b7f7"));
+  CHECK(passing.answers.count("c7c1,c1h6"));
+}
+
+TEST_CASE("a stalemate inside the defender's turn ends help play too (M6)", "[solver][double-move]") {
+  // h=1, Black first: a turn of Black's that brings the king back to g8, then 1.Qb7,Qf7+: Black
+  // has no way through its turn (Kh8 and no second move), which is the goal at once.
+  const char* fen = "6k1/2Q5/4K3/8/8/8/8/8 b - - 0 1";
+  const SolverRun help = solve_fen("marseillais", fen, "h=1");
+  CHECK(help.result.status == SolveStatus::Solved);
+  CHECK(help.answers.count("g8h8,h8g8 c7b7,b7f7"));
+  CHECK(brute_force_answers("marseillais", fen, "h=1") == help.answers);
+  const auto passing_rules = dm::make_variant("marseillais", {"no-second-move=pass"});
+  REQUIRE(passing_rules);
+  CHECK_FALSE(solve_position(position_of(*passing_rules, fen), "h=1").answers.count("g8h8,h8g8 c7b7,b7f7"));
 }
 
 TEST_CASE("Double Move chess: the threat after 1.e4 e5,Nc6 2.Qf3,Bc4 is a king capture", "[solver][double-move]") {

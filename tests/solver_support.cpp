@@ -41,7 +41,11 @@ tree::SolutionTree tree_of(std::string_view variant, std::string_view fen, std::
 
 SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads,
                     size_t hash_mb, double seconds) {
-  const Position pos = position_of(variant, fen);
+  return solve_position(position_of(variant, fen), stipulation, threads, hash_mb, seconds);
+}
+
+SolverRun solve_position(const Position& pos, std::string_view stipulation, int threads, size_t hash_mb,
+                         double seconds) {
   const auto stip = search::parse_stipulation(stipulation);
   REQUIRE(stip);
   search::SolveOptions options;

@@ -20,6 +20,9 @@ struct SolverRun {
 
 SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads = 1,
                     size_t hash_mb = 8, double seconds = 0.0);
+// The same for a position set up already (a variant with rule options, say).
+SolverRun solve_position(const Position& pos, std::string_view stipulation, int threads = 1, size_t hash_mb = 8,
+                         double seconds = 0.0);
 
 // The annotated solution tree of a problem (tree_builder.h), built with `options` (one thread
 // unless they say otherwise) over a table of its own.

@@ -197,7 +197,20 @@ TEST_CASE("Marseillais Ke6 Qc7 against Kg8 as #1 and =1", "[tree]") {
   const SolutionTree stalemate = tree_of("marseillais", fen, "=1");
   REQUIRE(stalemate.status == search::SolveStatus::Solved);
   CHECK(key_names(stalemate) == solve_fen("marseillais", fen, "=1").answers);
-  for (const auto& key : stalemate.keys) CHECK(key.ending == tree::Ending::Stalemate);
+  // Each key stalemates at once, or leaves every defence stalemated inside Black's turn (M6):
+  // 1.Qb7,Qf7+ is answered by 1...Kh8 alone, which leaves Black no second move.
+  CHECK(key_names(stalemate).count("c7b7,b7f7"));
+  for (const auto& key : stalemate.keys) {
+    INFO(turn_to_uci(key.turn));
+    if (key.ending == tree::Ending::Stalemate) continue;
+    REQUIRE_FALSE(key.defences.empty());
+    for (const auto& g : key.defences) CHECK(g.ending == tree::Ending::Stalemate);
+    if (turn_to_uci(key.turn) == "c7b7,b7f7") {
+      REQUIRE(key.defences.size() == 1);
+      REQUIRE(key.defences.front().turns.size() == 1);
+      CHECK(turn_to_uci(key.defences.front().turns.front()) == "g8h8");
+    }
+  }
   const auto stalemate_check = tree::check_tree(stalemate);
   INFO(stalemate_check.message);
   CHECK(stalemate_check.verdict == tree::CheckVerdict::Full);

@@ -67,12 +67,38 @@ class Oracle {
     return goal_on(pos, stipulation_.attacker_is_victim() ? attacker_ : ~attacker_);
   }
 
-  // Mate or stalemate (as the goal asks) of victim.
+  // Mate or stalemate (as the goal asks) of victim. A stalemate also where victim, at the start of
+  // its turn, has no way through it (M6, L4, P3); and in direct play where it ran into one
+  // inside its turn, which its defender does only where nothing better is left.
   bool goal_on(const Position& pos, Color victim) const {
+    if (pos.side_to_move() != victim) return false;
     const Outcome o = outcome(pos);
-    if (!o.is_over() || pos.side_to_move() != victim) return false;
+    if (!o.is_over()) {
+      if (stipulation_.goal != Goal::Stalemate || pos.mid_turn() || pos.moves_left() < 2) return false;
+      Position copy = pos;
+      return every_line_stalls(copy, victim);
+    }
     if (stipulation_.goal == Goal::Mate) return o.reason == "checkmate" || o.reason == "king captured";
-    return o.reason == "stalemate";
+    const bool by_choice = pos.mid_turn() && !(stipulation_.play == Play::Direct || stipulation_.play == Play::Series);
+    return o.reason == "stalemate" && !by_choice;
+  }
+
+  // Whether every line of victim's turn from pos ends the game with victim stalemated inside
+  // it: none gets through. Stops at the first line that does.
+  bool every_line_stalls(Position& pos, Color victim) const {
+    const Outcome o = outcome(pos);
+    if (o.is_over()) return pos.side_to_move() == victim && o.reason == "stalemate";
+    if (pos.side_to_move() != victim) return false;
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (const Move m : moves) {
+      StateInfo st;
+      pos.do_move(m, st);
+      const bool stalls = every_line_stalls(pos, victim);
+      pos.undo_move(m);
+      if (!stalls) return false;
+    }
+    return true;
   }
 
   // Reflex play: whether the side to move has a turn that reaches the goal on its opponent.

@@ -128,7 +128,11 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     const int per_turn = pos.variant().moves_per_turn;
     const bool attacking = mover == rules_.attacker();
     const int attacker_moves = (attacking ? pos.moves_left() : per_turn) + per_turn * (turns_left - 1);
-    const int defender_moves = (attacking ? 0 : pos.moves_left()) + per_turn * (turns_left - 1);
+    // Where a stalemate may come inside the defender's turn after the attacker's last (M6,
+    // node_rules.h), the king ends boxed after at most all but one of that turn's moves.
+    const bool stall = rules_.stipulation().goal == Goal::Stalemate && NodeRules::stalls_possible(pos.variant());
+    const int defender_moves =
+        (attacking ? 0 : pos.moves_left()) + per_turn * (turns_left - 1) + (stall ? per_turn - 1 : 0);
     if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), attacker_moves, defender_moves)) {
       return ruled_out(key, turns_left);
     }

@@ -29,11 +29,37 @@ bool NodeRules::goal_reached(const Position& pos) const {
 bool NodeRules::goal_reached_on(const Position& pos, Color victim) const {
   if (pos.side_to_move() != victim) return false;
   const bool lost = king_lost(pos);
-  return stipulation_.goal == Goal::Mate ? lost || pos.in_check() : !lost && !pos.in_check();
+  if (stipulation_.goal == Goal::Mate) return lost || pos.in_check();
+  // Left without a move inside its turn after a move it chose: the goal only in direct play,
+  // whose defender does so only where nothing better is left (see the top of node_rules.h).
+  return !lost && !pos.in_check() && (!pos.mid_turn() || stipulation_.play == Play::Direct);
 }
 
-bool NodeRules::reached_after_move(const Position& pos, Color victim) const {
+bool NodeRules::stalled_at_start(Position& pos, uint64_t& moves_played) const {
+  return stipulation_.goal == Goal::Stalemate && !king_lost(pos) && may_stall(pos) && stalls_in_turn(pos, moves_played);
+}
+
+bool NodeRules::stalls_in_turn(Position& pos, uint64_t& moves_played) const {
+  MoveList moves;
+  generate_legal(pos, moves);
+  if (moves.empty()) return !pos.in_check();
+  if (!may_stall(pos)) return false;  // each move ends the turn: the victim gets through
+  const Color mover = pos.side_to_move();
+  for (const Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    ++moves_played;
+    const bool stalls = pos.side_to_move() == mover && !king_lost(pos) && stalls_in_turn(pos, moves_played);
+    pos.undo_move(m);
+    if (!stalls) return false;
+  }
+  return true;
+}
+
+bool NodeRules::reached_after_move(Position& pos, Color victim, uint64_t& moves_played) const {
   if (king_lost(pos)) return goal_reached_on(pos, victim);
+  if (pos.side_to_move() != victim) return false;
+  if (stipulation_.goal == Goal::Stalemate && may_stall(pos)) return stalls_in_turn(pos, moves_played);
   // Cheap refusals first: a mate needs a check, a stalemate none (where the king is royal).
   if (pos.variant().king_rule == KingRule::Royal &&
       pos.in_check() != (stipulation_.goal == Goal::Mate)) {
@@ -60,7 +86,7 @@ bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_playe
     ++moves_played;
     bool reached;
     if (pos.side_to_move() != mover || king_lost(pos)) {
-      reached = reached_after_move(pos, victim);
+      reached = reached_after_move(pos, victim, moves_played);
     } else if (!has_legal_move(pos)) {
       reached = false;  // no second move (RULES.md M6): the goal is never on the mover
     } else {
@@ -89,9 +115,14 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
   // Once the attacker has used its turns, direct mate and stalemate are reached now or never:
   // the defender's position decides, and most such leaves need no move count.
   const bool final_defender = !attacker_to_move && turns_left == 0 && direct_goal();
+  // A stalemate inside the turn of the goal's victim (M6, L4, P3): the defender's last in direct
+  // play (from any of its nodes, every line it chooses must run into it), the attacker's from
+  // the start of each of its turns in self play. Elsewhere no victim's turn may end so.
+  const bool victim_turn = final_defender || (attacker_to_move && !pos.mid_turn() && stipulation_.play == Play::Self);
+  const bool may_stall_now = victim_turn && stipulation_.goal == Goal::Stalemate && !king_lost(pos) && may_stall(pos);
   if (final_defender) {
     if (king_lost(pos)) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
-    const bool could_be_goal = stipulation_.goal == Goal::Mate ? pos.in_check() : !pos.in_check();
+    const bool could_be_goal = stipulation_.goal == Goal::Mate ? pos.in_check() : !pos.in_check() || may_stall_now;
     if (!could_be_goal) return NodeValue::Disproven;
   }
   // A leaf needs to know only whether there is a move; an open node's count guides the search.
@@ -108,6 +139,13 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
     if (win_turns) *win_turns = 0;
     return NodeValue::Proven;
   }
+  if (may_stall_now) {
+    uint64_t played = 0;
+    const bool stalled = stalls_in_turn(pos, played);
+    if (moves_played) *moves_played += played;
+    if (stalled) return NodeValue::Proven;
+    if (final_defender) return NodeValue::Disproven;
+  }
   if (turns_left == 0 && (attacker_to_move || final_defender)) return NodeValue::Disproven;
   const bool attacker_last_turn = attacker_to_move && turns_left == 1 && direct_goal() && plays_out(pos);
   const bool defender_last_turn =
@@ -121,12 +159,18 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
   return NodeValue::Open;
 }
 
-NodeValue NodeRules::evaluate_help(const Position& pos, int turns_left, size_t* legal_count) const {
+NodeValue NodeRules::evaluate_help(Position& pos, int turns_left, size_t* legal_count) const {
   if (turns_left == 0) {
     // The attacker's last turn has just ended: the goal is reached here or the line fails.
     if (king_lost(pos)) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
+    if (pos.side_to_move() == attacker_) return NodeValue::Disproven;
+    // Or the defender cannot get through the turn it starts (M6, L4, P3).
+    if (stipulation_.goal == Goal::Stalemate && may_stall(pos)) {
+      uint64_t played = 0;
+      return stalls_in_turn(pos, played) ? NodeValue::Proven : NodeValue::Disproven;
+    }
     const bool could_be_goal = stipulation_.goal == Goal::Mate ? pos.in_check() : !pos.in_check();
-    if (!could_be_goal || pos.side_to_move() == attacker_) return NodeValue::Disproven;
+    if (!could_be_goal) return NodeValue::Disproven;
     return !has_legal_move(pos) && goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
   }
   const size_t count = king_lost(pos) ? 0 : count_legal(pos);
@@ -140,6 +184,13 @@ NodeValue NodeRules::evaluate_reflex(Position& pos, int turns_left, size_t* lega
   if (count == 0) return goal_reached(pos) ? NodeValue::Proven : NodeValue::Disproven;
   if (legal_count) *legal_count = count;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
+  // An attacker that cannot get through the turn it starts (M6, L4, P3): the goal, as in self play.
+  if (attacker_to_move && !pos.mid_turn()) {
+    uint64_t played = 0;
+    const bool stalled = stalled_at_start(pos, played);
+    if (moves_played) *moves_played += played;
+    if (stalled) return NodeValue::Proven;
+  }
   // Whoever can reach the goal in its turn must: the defender so ends the play as the attacker
   // wants, the attacker ends it the wrong way (on the defender). Both are read at a turn's start.
   // (An attacker with no turn left has failed whatever it could do.)

@@ -17,9 +17,15 @@
 // distances are exact).
 //
 // Goals are read where the rules put them: checkmate and stalemate at the start of a turn
-// (RULES.md M5), a king capture at once, a stalemate for want of a second move (M6) on the side
-// that cannot move. Direct and self play count a goal reached within the length; help play
-// counts only a goal reached with the attacker's last turn.
+// (RULES.md M5), a king capture at once, a stalemate for want of a further move inside a turn
+// (M6, L4, P3) on the side that cannot move. A side may so be stalemated in a turn it began in
+// check: it escapes with its first move and has no second (the chessvariants.com example, White
+// Ke6 Qc7, Black Kg8: 1.Qb7,Qf7+ Kh8 =). In direct play such a stalemate of the defender is the
+// goal wherever it comes (the defender only runs into it where nothing better is left); in
+// self, reflex and help play the goal must leave its victim no way through the turn it starts
+// (stalls_in_turn), and a victim that strands itself by choice ends the play without it.
+// docs/goals.md gives the argument. Direct and self play count a goal reached within the length;
+// help play counts only a goal reached with the attacker's last turn.
 
 #include <cstddef>
 #include <functional>
@@ -107,10 +113,25 @@ class NodeRules {
   // lost its king.
   bool goal_reached(const Position& pos) const;
 
+  // Whether pos, at the start of a turn, is a stalemate that leaves its side to move no way
+  // through the turn (M6, L4, P3): it has moves, and every line of them runs out inside the turn.
+  // pos is restored; moves_played grows by the moves played.
+  bool stalled_at_start(Position& pos, uint64_t& moves_played) const;
+
+  // Whether the side to move in pos may be left with no move inside its turn (M6, L4, P3): more
+  // moves of its turn are to come and no pass is then played (Extra Move's optional second
+  // move, the no-second-move=pass option).
+  static bool may_stall(const Position& pos) { return pos.moves_left() > 1 && stalls_possible(pos.variant()); }
+  // Whether a side of this variant may be left with no move inside its turn at all.
+  static bool stalls_possible(const Variant& variant) {
+    return variant.is_multi_move() && !variant.later_moves.optional &&
+           variant.options.no_second_move == NoSecondMoveRule::Stalemate;
+  }
+
  private:
   // Direct mate or stalemate: decided at the end of the attacker's last turn at the latest.
   bool direct_goal() const { return stipulation_.play == Play::Direct && stipulation_.goal != Goal::Win; }
-  NodeValue evaluate_help(const Position& pos, int turns_left, size_t* legal_count) const;
+  NodeValue evaluate_help(Position& pos, int turns_left, size_t* legal_count) const;
   // Reflex play: a side to move that can reach the goal in its turn must (stipulation.h).
   NodeValue evaluate_reflex(Position& pos, int turns_left, size_t* legal_count, uint64_t* moves_played) const;
   // Whether pos (victim to move) is the goal reached on victim: mated or stalemated.
@@ -120,8 +141,13 @@ class NodeRules {
   // Whether some (any) or every (!any) way to play the rest of the side to move's turn reaches
   // the goal (mate or stalemate) on its opponent at the end of the turn.
   bool turn_reaches_goal(Position& pos, bool any, uint64_t& moves_played) const;
-  // After a move: the goal is reached on victim in pos, which ends the mover's turn or the game.
-  bool reached_after_move(const Position& pos, Color victim) const;
+  // After a move: the goal is reached on victim in pos, which ends the mover's turn or the game
+  // (a stalemate also where the victim runs into it in its turn, see stalls_in_turn).
+  bool reached_after_move(Position& pos, Color victim, uint64_t& moves_played) const;
+  // Whether every line of the side to move's turn from pos ends with it stalemated, with no move
+  // and not in check, before the turn is over (no move at all included). pos is restored;
+  // moves_played grows by the moves played.
+  bool stalls_in_turn(Position& pos, uint64_t& moves_played) const;
 
   Stipulation stipulation_;
   Color attacker_;

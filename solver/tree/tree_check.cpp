@@ -132,19 +132,40 @@ class Checker {
 
  private:
   bool goal(const Position& pos) const {
-    const Outcome o = outcome(pos);
-    if (!o.is_over()) return false;
-    if (stip_.goal == Goal::Win) return o.score_for(attacker_) == 1;
+    if (stip_.goal == Goal::Win) {
+      const Outcome o = outcome(pos);
+      return o.is_over() && o.score_for(attacker_) == 1;
+    }
     return goal_on(pos, stip_.attacker_is_victim() ? attacker_ : ~attacker_);
   }
 
-  // Mate or stalemate (as the goal asks) of victim, to move in pos.
+  // Mate or stalemate (as the goal asks) of victim, to move in pos. A stalemate inside victim's
+  // turn (RULES.md M6, L4, P3): in direct play wherever the defender runs into it, its moves
+  // shown; elsewhere only where, at the start of its turn, victim has no way through it.
   bool goal_on(const Position& pos, Color victim) const {
+    if (pos.side_to_move() != victim) return false;
     const Outcome o = outcome(pos);
-    if (!o.is_over() || pos.side_to_move() != victim) return false;
+    if (!o.is_over()) return stip_.goal == Goal::Stalemate && stranded(pos);
     if (stip_.goal == Goal::Mate) return o.reason == "checkmate" || o.reason == "king captured";
-    return o.reason == "stalemate";
+    return o.reason == "stalemate" && (!pos.mid_turn() || stip_.play == Play::Direct);
   }
+
+  // Outside direct play: the side to move, at the start of its turn, has moves but runs out of
+  // them inside the turn in every line.
+  bool stranded(const Position& pos) const {
+    if (stip_.play == Play::Direct || pos.mid_turn() || pos.moves_left() < 2) return false;
+    bool through = false;
+    const Color mover = pos.side_to_move();
+    for_each_turn(pos, [&](const Turn&, const Position& after) {
+      const Outcome o = outcome(after);
+      through = after.side_to_move() != mover || !o.is_over() || o.reason != "stalemate";
+      return !through;
+    });
+    return !through;
+  }
+
+  // Where the tree marks an ending: the game is over, or the goal leaves its victim stranded.
+  bool ended(const Position& pos) const { return outcome(pos).is_over() || goal(pos); }
 
   // Reflex play: the defender's turns from pos that reach the goal, which it must play when there
   // are any; empty elsewhere.
@@ -178,7 +199,7 @@ class Checker {
     if (!after) return here + ": not a legal turn";
     if (node.length < 1 || node.length > n) return here + ": length " + std::to_string(node.length) + " out of range";
     const int m = node.length;
-    if ((node.ending != Ending::None) != outcome(*after).is_over()) return here + ": wrong ending mark";
+    if ((node.ending != Ending::None) != ended(*after)) return here + ": wrong ending mark";
     if (goal(*after)) return node.defences.empty() ? "" : here + ": defences after the goal";
     if (outcome(*after).is_over()) return here + ": the game ends without the goal";
 

@@ -6,6 +6,7 @@
 
 #include "rules/movegen.h"
 #include "rules/outcome.h"
+#include "solver/search/node_rules.h"
 
 namespace dm::tree {
 
@@ -77,9 +78,25 @@ std::optional<Position> passed_position(const Position& pos) {
 
 bool game_over(const Position& pos) { return king_lost(pos) || !has_legal_move(pos); }
 
+namespace {
+
+// Outside direct play, a stalemate that leaves the goal's victim no way through the turn it
+// starts (M6, L4, P3) ends the play at once (node_rules.h); in direct play the tree shows the
+// defender's moves into it instead.
+bool stranded_by_goal(const Position& pos, const search::Stipulation& stipulation, Color attacker) {
+  if (stipulation.goal != search::Goal::Stalemate || stipulation.play == search::Play::Direct) return false;
+  const Color victim = stipulation.attacker_is_victim() ? attacker : ~attacker;
+  if (pos.side_to_move() != victim || pos.mid_turn()) return false;
+  Position copy = pos;
+  uint64_t played = 0;
+  return search::NodeRules(stipulation, attacker).stalled_at_start(copy, played);
+}
+
+}  // namespace
+
 Ending ending_of(const Position& pos, const search::Stipulation& stipulation, Color attacker) {
   const Outcome o = outcome(pos);
-  if (!o.is_over()) return Ending::None;
+  if (!o.is_over()) return stranded_by_goal(pos, stipulation, attacker) ? Ending::Stalemate : Ending::None;
   if (o.reason == "checkmate") return Ending::Mate;
   if (o.reason == "king captured") return Ending::KingCapture;
   if (o.reason == "stalemate") {

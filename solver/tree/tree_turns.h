@@ -47,7 +47,8 @@ std::optional<Position> passed_position(const Position& pos);
 bool game_over(const Position& pos);
 
 // How the game stands after a turn that led to pos: the mark of a finished game or None.
-// `attacker` and the goal decide whether a stalemate that wins counts as a win.
+// `attacker` and the goal decide whether a stalemate that wins counts as a win. Outside direct
+// play, a stalemate goal that leaves its victim no way through the turn it starts is marked too.
 Ending ending_of(const Position& pos, const search::Stipulation& stipulation, Color attacker);
 
 }  // namespace dm::tree
