@@ -52,6 +52,14 @@ code=$?
 "$dmsolve" verify "$dir/none.epd" >"$dir/out" 2>"$dir/err"
 code=$?
 [ "$code" -eq 2 ] || fail "a missing file: exit code $code, expected 2"
+# A directory or an empty file: one line naming it, exit 2 (issue 55).
+: > "$dir/empty.epd"
+for bad in "$dir" "$dir/empty.epd"; do
+  "$dmsolve" verify "$bad" >"$dir/out" 2>"$dir/err"
+  code=$?
+  [ "$code" -eq 2 ] || fail "$bad: exit code $code, expected 2"
+  [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q "^dmsolve verify: $bad: " "$dir/err" || fail "$bad: $(cat "$dir/err")"
+done
 "$dmsolve" verify "$dir/good.epd" --format nosuch >"$dir/out" 2>"$dir/err"
 code=$?
 [ "$code" -eq 2 ] || fail "a bad --format: exit code $code, expected 2"

@@ -148,8 +148,8 @@ int run_solve(const std::vector<std::string>& args) {
                    "       dmsolve solve FILE.inp [options]   (Popeye input, each twin apart: docs/popeye-input.md)\n"
                    "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
                    "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
-                   "is not printed) or a proof file could not be written; 2 bad options or a bad problem (the\n"
-                   "others are still solved);\n"
+                   "is not printed) or a proof file could not be written; 2 bad options, a bad problem (the\n"
+                   "others are still solved), or a problem file that is a directory or holds no problem;\n"
                    "130 interrupted by Ctrl-C (what was solved is printed, and a line says where it stopped).\n"
                 << options;
       return kExitOk;

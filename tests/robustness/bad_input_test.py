@@ -82,6 +82,9 @@ ROWS = [
     ("puzzle file", "unknown stipulation", ["solve", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad"; stip zz3;\n', ":2:"),
     ("puzzle file", "unknown variant", ["solve", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad"; stip #1; variant nosuch;\n', ":2:"),
     ("puzzle file", "unclosed quote", ["solve", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad; stip #1;\n', ":2:"),
+    ("puzzle file", "a directory", ["solve", "{dir}"], None, "{dir}: is a directory, not a problem file"),
+    ("puzzle file", "an empty file", ["solve", "{file}"], "", "{file}: the file is empty"),
+    ("puzzle file", "only comments", ["verify", "{file}"], "# no problem here\n", "{file}: no problem in the file"),
     ("puzzle file", "illegal expected key", ["verify", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad"; stip #1; keys "h1h9";\n', ":2:"),
     ("puzzle file", "binary junk", ["solve", "{file}"], f'{GOOD_LINE}\n\x00\x01\x02\xff\xfe\n', ":2:"),
     ("Popeye file", "missing end", ["solve", "{file}"],
@@ -115,8 +118,11 @@ def run_row(dmsolve, work, index, row):
     if text is not None:
         with open(path, "w", encoding="latin-1") as f:
             f.write(text)
-    args = [a.replace("{file}", path) for a in args]
-    words = words.replace("{file}", path)
+    folder = os.path.join(work, f"folder{index}")
+    if "{dir}" in args:
+        os.makedirs(folder, exist_ok=True)
+    args = [a.replace("{file}", path).replace("{dir}", folder) for a in args]
+    words = words.replace("{file}", path).replace("{dir}", folder)
     result = subprocess.run([dmsolve] + args, capture_output=True, text=True, errors="replace", timeout=60)
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     message = lines[0] if lines else ""
