@@ -44,6 +44,7 @@ struct Named {
 struct Printout {
   std::string tree;
   std::string error;
+  std::string note;  // on standard error, the exit code unchanged
   bool stopped = false;
 };
 
@@ -51,12 +52,18 @@ Printout printout(tree::SolutionTree& tree, const Named& name, TreeFormat format
   const std::string& id = name.id;
   if (const tree::CheckResult check = recheck(tree, settings); !check.ok()) {
     return {"", "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the tree's re-check disagrees: " + check.message,
-            false};
+            "", false};
   }
   std::string error = unwritten_proof(settings, tree);
   if (!error.empty()) error = "dmsolve solve: " + (id.empty() ? "" : id + ": ") + error;
+  // --proof names a file for a proof that is written only once the result is proven.
+  std::string note;
+  if (!settings.proof.empty() && !tree.proof && tree.proof_error.empty()) {
+    note = "dmsolve solve: --proof: no proof written, " + tree.stipulation.to_string() + " is " +
+           std::string(search::status_name(tree.status)) + ", not proven";
+  }
   const bool stopped = tree.status == search::SolveStatus::Unknown && InterruptCatcher::raised();
-  return {write_tree(tree, format, settings, id, name.labels) + (settings.json_line ? "\n" : ""), error, stopped};
+  return {write_tree(tree, format, settings, id, name.labels) + (settings.json_line ? "\n" : ""), error, note, stopped};
 }
 
 // The line saying where Ctrl-C stopped a batch: the first problem not solved whole, and how
@@ -100,6 +107,7 @@ int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named
           std::cerr << out.error << std::endl;
           code = kExitFailure;
         }
+        if (!out.note.empty()) std::cerr << out.note << std::endl;
         std::cout << out.tree << std::flush;
         emitted[i] = 1;
         stopped[i] = out.stopped;
@@ -174,6 +182,10 @@ int run_solve(const std::vector<std::string>& args) {
     const auto stipulation = search::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
     if (const auto why = search::refused_in(*stipulation, pos->variant())) return report_error("", *why, settings);
+    if (!settings.proof.empty() && !stipulation->is_proof()) {
+      return report_bad_input("solve", "--proof: " + stipulation->to_string() +
+                                           " writes no proof; only win, lose and loseN do, once proven");
+    }
     return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {Named{}}, *format, settings, **batch);
   }
   if (!settings.proof.empty()) return report_bad_input("solve", "--proof names one problem's file: give --proof-dir DIR with a puzzle file");
