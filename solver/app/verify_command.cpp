@@ -194,8 +194,9 @@ int run_verify(const std::vector<std::string>& args) {
                    "source-fails, unknown), then a summary table.\n"
                    "A problem whose only defect is unknown (a limit stopped the search) is undecided, not unsound.\n"
                    "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, or its tree re-check\n"
-                   "disagrees), or the report or a proof could not be written; 2 bad options, an unreadable or\n"
-                   "empty file or a bad entry (reported as FILE:LINE: field: why, the other entries still run);\n"
+                   "disagrees), or the report or a proof could not be written; 2 bad options, an unreadable,\n"
+                   "empty or problemless file (or a directory) or a bad entry (reported as FILE:LINE: field: why,\n"
+                   "the other entries still run);\n"
                    "3 none of these, but some problem undecided; 130 interrupted (Ctrl-C).\n"
                 << options;
       return kExitOk;
