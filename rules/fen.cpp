@@ -45,6 +45,30 @@ std::string color_name(Color c) { return c == Color::White ? "White" : "Black"; 
 
 }  // namespace
 
+// What the square a two-step started from may hold when a FEN lists the e.p. square it passed
+// (RULES.md section 7, M7, E3, P4):
+// - Where the two-step ended its turn (Variant::two_step_ends_turn: one-move turns, Extra
+//   Move), nothing of either side has moved since, so the start square is empty, as the passed
+//   square is (checked before this) with the pawn in front of it.
+// - Where later moves of the same turn may follow it (Marseillais, Double Move, Bennekom,
+//   Losing Marseillais, progressive series), one of them may have put a piece of the same side
+//   there, but never a pawn (pawns never move back to their second rank, and the one that stood
+//   there left it); and a piece of the capturing side only once that side's own turn is under
+//   way (before, it has not moved since the two-step).
+std::optional<std::string> Position::impossible_two_step_start(Square passed, Color passed_by) const {
+  const Square start = Square(passed - pawn_forward(passed_by));
+  const Piece there = board_[start];
+  if (there == Piece::None) return std::nullopt;
+  const std::string from = "the pawn on " + square_name(Square(passed + pawn_forward(passed_by))) +
+                           " cannot have just come from " + square_name(start) + ", ";
+  if (variant_.two_step_ends_turn()) return from + "which is occupied";
+  if (type_of(there) == PieceType::Pawn) return from + "where a pawn stands";
+  if (color_of(there) != passed_by && !later_move()) {
+    return from + "where " + color_name(~passed_by) + ", who has not moved since, has a piece";
+  }
+  return std::nullopt;
+}
+
 std::optional<FenError> Position::set(const Variant& variant, std::string_view fen) {
   variant_ = variant;
   clear();
@@ -209,7 +233,13 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
         if (board_[*s] != Piece::None || board_[*s + step] != make_piece(passed_by, PieceType::Pawn)) {
           return error("e.p.", std::string(name) + " is not behind a pawn that has just advanced two squares");
         }
-        st_->ep_squares |= square_bb(*s);
+        if (const auto wrong = impossible_two_step_start(*s, passed_by)) {
+          return error("e.p.", std::string(name) + ": " + *wrong);
+        }
+        // Under ep=second only a two-step that ended the turn gives the right (M7): one whose
+        // square was filled again afterwards gives none, as a square no pawn could use.
+        const bool refilled = board_[*s - step] != Piece::None;
+        if (!(refilled && variant.options.en_passant == EnPassantRule::Second)) st_->ep_squares |= square_bb(*s);
       }
       i = end;
     }

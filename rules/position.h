@@ -197,6 +197,9 @@ class Position {
   // Pieces of either colour attacking s by a leap (the leaping part of every kind but pawns).
   Bitboard leaper_attackers(Square s) const;
   Bitboard capturable_ep(Bitboard passed, Color passed_by) const;
+  // Why a FEN's e.p. square `passed` of passed_by's pawn standing in front of it is a history
+  // no game can have, read from the square the pawn started from; nullopt when it is possible.
+  std::optional<std::string> impossible_two_step_start(Square passed, Color passed_by) const;
 
   Variant variant_;
   const Geometry* geometry_ = nullptr;

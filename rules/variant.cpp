@@ -196,6 +196,11 @@ int Variant::king_home_file() const {
   return int(board.find('K', first_rank) - first_rank);
 }
 
+bool Variant::two_step_ends_turn() const {
+  if (!is_multi_move()) return true;
+  return turn_length == TurnLength::Fixed && moves_per_turn == 2 && later_moves.two_steps_only_later;
+}
+
 std::string Variant::describe_options() const {
   std::string text;
   auto add = [&text](std::string_view key, std::string_view value) {

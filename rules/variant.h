@@ -103,6 +103,11 @@ struct Variant {
   const Geometry& geometry() const { return Geometry::of(files, ranks); }
   bool allows(PieceType t) const;
   bool is_multi_move() const { return moves_per_turn > 1 || turn_length == TurnLength::Growing; }
+  // Whether a pawn's two-step is always the last move of its turn, so that nothing of the side
+  // that made it has moved since (what a FEN's e.p. square may claim, fen.cpp): one-move turns,
+  // and Extra Move, where a two-step is only the second move of a turn of at most two (E3) or
+  // White's one-move first turn. Elsewhere a later move of the same turn may follow it.
+  bool two_step_ends_turn() const;
   // The file of the kings in the initial array (castling starts there).
   int king_home_file() const;
   // "ep=any no-second-move=stalemate", the options in force that apply to this variant.

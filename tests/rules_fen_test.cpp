@@ -109,6 +109,19 @@ TEST_CASE("fen: fields read as RULES.md says", "[rules][fen]") {
     CHECK(pos.ep_squares() == 0);
     CHECK(pos.key() == test::position_of("chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").key());
   }
+  SECTION("where a later move of the turn may follow a two-step, its start square may be filled again") {
+    // Marseillais 1...e7-e5, Ng8-e7 (M7): the right stands under ep=any and not under ep=second,
+    // where only a two-step that ended the turn gives one.
+    const std::string fen = "4k3/4n3/8/3Pp3/8/8/8/4K3 w - e6 0 1";
+    CHECK(test::position_of("marseillais", fen).ep_squares() == square_bb(make_square(4, 5)));
+    const Position second = test::position_of(test::variant_with("marseillais", {"ep=second"}), fen);
+    CHECK(second.ep_squares() == 0);
+    CHECK(second.fen() == "4k3/4n3/8/3Pp3/8/8/8/4K3 w - - 0 1");
+    // White, mid-turn after an e.p. capture, may have moved; a progressive series as Marseillais.
+    Position mid_turn;
+    CHECK_FALSE(mid_turn.set(test::variant_named("marseillais"), "4k3/4N3/8/3Pp3/8/8/8/4K3 w1 - e6 0 2"));
+    CHECK(test::position_of("progressive-scottish", "4k3/8/8/8/4Pp2/8/4N3/4K3 b - e3 0 4").ep_squares() != 0);
+  }
   SECTION("mid-turn, the mover's own two-step is kept as a pending right") {
     const Position pos = test::position_of("marseillais", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w1 KQkq e3 0 1");
     CHECK(pos.ep_pending() == square_bb(make_square(4, 2)));
@@ -193,6 +206,18 @@ const std::vector<BadFen> kBad = {
     {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z6 0 1", "e.p.", "'z6'"},
     {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq i6 0 1", "e.p.", "'i6'"},
     {"marseillais", "rnbqkbnr/ppp2ppp/8/2PppP2/8/8/PP1PP1PP/RNBQKBNR w KQkq d6e5 0 3", "e.p.", "e5"},
+    // The square the two-step started from (fen.cpp): empty where the two-step ended its turn;
+    // elsewhere never a pawn, nor a piece of the side that has not moved since.
+    {"chess", "4k3/4p3/8/3Pp3/8/8/8/4K3 w - e6 0 1", "e.p.", "e6: the pawn on e5 cannot have just come from e7, which is occupied"},
+    {"chess", "4k3/4n3/8/3Pp3/8/8/8/4K3 w - e6 0 1", "e.p.", "from e7, which is occupied"},
+    {"antichess", "8/4p3/8/3Pp3/8/8/8/8 w - e6", "e.p.", "from e7, which is occupied"},
+    {"antichess", "8/8/8/8/4Pp2/8/4N3/8 b - e3", "e.p.", "e3: the pawn on e4 cannot have just come from e2, which is occupied"},
+    {"mainzer", "5k5/4p6/11/3Pp6/11/11/11/5K5 w - e6 0 1", "e.p.", "from e7, which is occupied"},
+    {"extramove", "4k3/4n3/8/3Pp3/8/8/8/4K3 w - e6 0 2", "e.p.", "from e7, which is occupied"},
+    {"marseillais", "4k3/4p3/8/3Pp3/8/8/8/4K3 w - e6 0 1", "e.p.", "from e7, where a pawn stands"},
+    {"losing-marseillais", "8/4P3/8/3Pp3/8/8/8/8 w - e6 0 1", "e.p.", "from e7, where a pawn stands"},
+    {"marseillais", "4k3/4N3/8/3Pp3/8/8/8/4K3 w - e6 0 1", "e.p.", "from e7, where White, who has not moved since, has a piece"},
+    {"progressive-italian", "4k3/8/8/8/4Pp2/8/4n3/4K3 b - e3 0 4", "e.p.", "from e2, where Black, who has not moved since"},
     // Counters.
     {"chess", "4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove clock", "'x'"},
     {"chess", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock", "'-1'"},

@@ -15,8 +15,10 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 
 #include "game_graph.h"
+#include "rules/game.h"
 #include "rules/outcome.h"
 #include "solver/search/solver.h"
 #include "solver/tablebase/tablebase.h"
@@ -207,6 +209,41 @@ TEST_CASE("proof stipulations: a proof written only for the re-check goes with t
     CHECK(std::filesystem::exists(path));  // the first tree still holds it
   }
   CHECK_FALSE(std::filesystem::exists(path));
+}
+
+TEST_CASE("proof stipulations: the loser's turns are grouped by the real answer, not its text", "[solver][proof]") {
+  // Antichess, Black to move and lose (issue 55): after c7c5 White takes e.p. (d5c6), after
+  // c7c6 it takes plainly (d5c6). The two answers read alike but are different moves, each
+  // legal only where it is played, so the two defences are in different groups, and the tree
+  // passes its re-check.
+  const Position pos = test::position_of("antichess", "r1bk1r2/p1pp1p1p/8/p2P2p1/P1P5/4K1P1/2N1N2P/R1B4R b - -");
+  tree::TreeOptions options;
+  options.threads = 1;
+  search::TranspositionTable tt(64);
+  const tree::SolutionTree tree = tree::build_tree(pos, *search::parse_stipulation("lose"), options, tt);
+  REQUIRE(tree.status == search::SolveStatus::Solved);
+  const auto answer_to = [&](std::string_view defence) -> const tree::DefenceGroup* {
+    for (const tree::DefenceGroup& group : tree.defences) {
+      for (const Turn& turn : group.turns) {
+        if (turn_to_uci(turn) == defence) return &group;
+      }
+    }
+    return nullptr;
+  };
+  const tree::DefenceGroup* two_step = answer_to("c7c5");
+  const tree::DefenceGroup* one_step = answer_to("c7c6");
+  REQUIRE(two_step);
+  REQUIRE(one_step);
+  CHECK(two_step != one_step);
+  REQUIRE(two_step->answer.size() == 1);
+  REQUIRE(one_step->answer.size() == 1);
+  CHECK(turn_to_uci(two_step->answer.front().turn) == "d5c6");
+  CHECK(two_step->answer.front().turn.front().kind() == MoveKind::EnPassant);
+  CHECK(turn_to_uci(one_step->answer.front().turn) == "d5c6");
+  CHECK(one_step->answer.front().turn.front().kind() == MoveKind::Normal);
+  const tree::CheckResult check = tree::check_tree(tree);
+  INFO(check.message);
+  CHECK(check.ok());
 }
 
 TEST_CASE("proof stipulations: the same in the royal variants, on three men", "[solver][proof][slow]") {

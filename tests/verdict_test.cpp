@@ -152,6 +152,21 @@ TEST_CASE("Verdict: a limit reached is unknown, never sound", "[puzzle][verdict]
   CHECK(has(v, Defect::Unknown));
   CHECK_FALSE(has(v, Defect::NoSolution));
   CHECK_FALSE(has(v, Defect::SourceFails));
+  // Unknown alone is undecided, not unsound: verify counts it apart (issue 55).
+  CHECK(v.defects() == std::vector<Defect>{Defect::Unknown});
+  CHECK(v.standing() == puzzle::Standing::Undecided);
+  CHECK(puzzle::standing_name(v.standing()) == "undecided");
+}
+
+TEST_CASE("Verdict: standing: sound, undecided only with unknown alone, else not sound", "[puzzle][verdict]") {
+  Verdict v;
+  CHECK(v.standing() == puzzle::Standing::Sound);
+  v.findings.push_back({Defect::Unknown, "a limit stopped the search"});
+  CHECK(v.standing() == puzzle::Standing::Undecided);
+  // A cook proven before the limit came is a defect all the same.
+  v.findings.push_back({Defect::Cooked, "h5f7 is a key too"});
+  CHECK(v.standing() == puzzle::Standing::Unsound);
+  CHECK(puzzle::standing_name(v.standing()) == "not sound");
 }
 
 // One antichess entry of a puzzle file written here, as a user would write it.

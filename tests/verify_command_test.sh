@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `dmsolve verify` end to end (CTest test verify_command): on a small puzzle file with one bad
 # entry it must verify the good entries, report the bad one with its line, and exit 2; on good
-# files it exits 0 when every problem is sound and 1 when one is not; --report writes the page;
-# --json gives one JSON object per problem. Usage: verify_command_test.sh path/to/dmsolve
+# files it exits 0 when every problem is sound, 1 when one is not, and 3 when a limit left one
+# undecided and none is unsound; a directory or an empty file is refused (exit 2); --report
+# writes the page; --json gives one JSON object per problem. Usage: verify_command_test.sh path/to/dmsolve
 set -uo pipefail
 dmsolve=$1
 dir=$(mktemp -d)
@@ -42,6 +43,18 @@ grep -q "wrong-key" "$dir/report/index.html" || fail "the report misses a proble
 "$dmsolve" verify "$dir/cooked.epd" --threads 1 --quiet >"$dir/out" 2>"$dir/err"
 code=$?
 [ "$code" -eq 1 ] || fail "an unsound problem: exit code $code, expected 1"
+grep -q ": 0 sound, 1 not sound, 0 undecided$" "$dir/out" || fail "unsound summary: $(tail -1 "$dir/out")"
+
+# A limit that stops the search before it decides: unknown, counted as undecided and not as
+# unsound, and exit 3 when no problem is unsound (issue 55).
+grep '"castle"' "$dir/mixed.epd" > "$dir/castle.epd"
+"$dmsolve" verify "$dir/castle.epd" --threads 1 --quiet --nodes 1 >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 3 ] || fail "an undecided problem: exit code $code, expected 3"
+grep -Eq '^castle +chess +#2 +unknown ' "$dir/out" || fail "castle is not unknown: $(cat "$dir/out")"
+grep -q ": 0 sound, 0 not sound, 1 undecided$" "$dir/out" || fail "undecided summary: $(tail -1 "$dir/out")"
+"$dmsolve" verify "$dir/castle.epd" --threads 1 --nodes 1 --json >"$dir/out" 2>"$dir/err"
+grep -q '"standing":"undecided"' "$dir/out" || fail "--json standing: $(cat "$dir/out")"
 
 grep -v bad-key "$dir/mixed.epd" > "$dir/good.epd"
 "$dmsolve" verify "$dir/good.epd" --threads 1 --json >"$dir/out" 2>"$dir/err"
@@ -52,6 +65,14 @@ code=$?
 "$dmsolve" verify "$dir/none.epd" >"$dir/out" 2>"$dir/err"
 code=$?
 [ "$code" -eq 2 ] || fail "a missing file: exit code $code, expected 2"
+# A directory or an empty file: one line naming it, exit 2 (issue 55).
+: > "$dir/empty.epd"
+for bad in "$dir" "$dir/empty.epd"; do
+  "$dmsolve" verify "$bad" >"$dir/out" 2>"$dir/err"
+  code=$?
+  [ "$code" -eq 2 ] || fail "$bad: exit code $code, expected 2"
+  [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q "^dmsolve verify: $bad: " "$dir/err" || fail "$bad: $(cat "$dir/err")"
+done
 "$dmsolve" verify "$dir/good.epd" --format nosuch >"$dir/out" 2>"$dir/err"
 code=$?
 [ "$code" -eq 2 ] || fail "a bad --format: exit code $code, expected 2"

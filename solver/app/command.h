@@ -31,6 +31,7 @@ int run_verify(const std::vector<std::string>& args);
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;   // the job ran and found a failure
 constexpr int kExitBadInput = 2;  // bad options or input
+constexpr int kExitUndecided = 3;  // verify: no problem unsound, but a limit left one undecided
 constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C (SIGINT), as shells report it
 
 // The position: from the FEN when one is given, else the variant's initial array.

@@ -29,34 +29,73 @@ int report_error(const std::string& id, const std::string& error, const TreeSett
   return report_bad_input("solve", error);
 }
 
-// How a problem is named in the output: its id, and what its file says of it.
+// How a problem is named in the output: its id, where its file has it, and what the file says
+// of it (a problem of the command line has none of these).
 struct Named {
   std::string id;
   report::ProblemLabels labels;
+  std::string location;  // FILE:LINE
 };
 
 // What a problem's build left to print: its tree, and the message saying that the tree's
 // re-check disagreed (that tree is never printed) or that its proof file could not be written
-// (exit code kExitFailure for either).
+// (exit code kExitFailure for either); whether Ctrl-C stopped its build (the tree is then
+// what the build had: status unknown).
 struct Printout {
   std::string tree;
   std::string error;
+  std::string note;  // on standard error, the exit code unchanged
+  bool stopped = false;
 };
 
 Printout printout(tree::SolutionTree& tree, const Named& name, TreeFormat format, const TreeSettings& settings) {
   const std::string& id = name.id;
   if (const tree::CheckResult check = recheck(tree, settings); !check.ok()) {
-    return {"", "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the tree's re-check disagrees: " + check.message};
+    return {"", "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the tree's re-check disagrees: " + check.message,
+            "", false};
   }
   std::string error = unwritten_proof(settings, tree);
   if (!error.empty()) error = "dmsolve solve: " + (id.empty() ? "" : id + ": ") + error;
-  return {write_tree(tree, format, settings, id, name.labels) + (settings.json_line ? "\n" : ""), error};
+  // --proof names a file for a proof that is written only once the result is proven.
+  std::string note;
+  if (!settings.proof.empty() && !tree.proof && tree.proof_error.empty()) {
+    note = "dmsolve solve: --proof: no proof written, " + tree.stipulation.to_string() + " is " +
+           std::string(search::status_name(tree.status)) + ", not proven";
+  }
+  const bool stopped = tree.status == search::SolveStatus::Unknown && InterruptCatcher::raised();
+  return {write_tree(tree, format, settings, id, name.labels) + (settings.json_line ? "\n" : ""), error, note, stopped};
+}
+
+// The line saying where Ctrl-C stopped a batch: the first problem not solved whole, and how
+// many were solved, cut short (printed as far as they went) or skipped (not printed).
+std::string interrupted_line(const std::vector<Named>& names, const std::vector<char>& emitted,
+                             const std::vector<char>& stopped) {
+  const std::string head = "dmsolve solve: interrupted (Ctrl-C)";
+  if (names.size() == 1 && names[0].location.empty()) {
+    return head + (stopped[0] ? ": the solution printed is unfinished (status unknown)" : "");
+  }
+  size_t solved = 0;
+  size_t cut = 0;
+  size_t first = names.size();
+  for (size_t i = 0; i < names.size(); ++i) {
+    const bool whole = emitted[i] && !stopped[i];
+    solved += whole ? 1 : 0;
+    cut += stopped[i] ? 1 : 0;
+    if (!whole && first == names.size()) first = i;
+  }
+  const std::string counts = std::to_string(solved) + " solved, " + std::to_string(cut) + " cut short, " +
+                             std::to_string(names.size() - solved - cut) + " skipped";
+  if (first == names.size()) return head + " after the last problem: " + counts;
+  return head + " at problem " + std::to_string(first + 1) + " of " + std::to_string(names.size()) + ", " +
+         names[first].id + " (" + names[first].location + "): " + counts;
 }
 
 // Solves the problems in order and prints each tree; the exit code.
 int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named>& names, TreeFormat format,
               const TreeSettings& settings, TreeBatch& batch) {
   std::vector<Printout> printouts(problems.size());
+  std::vector<char> emitted(problems.size(), 0);
+  std::vector<char> stopped(problems.size(), 0);
   int code = kExitOk;
   batch.run(
       problems,
@@ -68,11 +107,18 @@ int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named
           std::cerr << out.error << std::endl;
           code = kExitFailure;
         }
+        if (!out.note.empty()) std::cerr << out.note << std::endl;
         std::cout << out.tree << std::flush;
+        emitted[i] = 1;
+        stopped[i] = out.stopped;
         out = {};
       });
   if (const std::string error = batch.tables_keep_error(); !error.empty()) {
     std::cerr << "dmsolve solve: --tablebase-dir: a table was not kept: " << error << std::endl;
+  }
+  if (InterruptCatcher::raised()) {
+    std::cerr << interrupted_line(names, emitted, stopped) << std::endl;
+    return kExitInterrupted;
   }
   return code;
 }
@@ -110,8 +156,9 @@ int run_solve(const std::vector<std::string>& args) {
                    "       dmsolve solve FILE.inp [options]   (Popeye input, each twin apart: docs/popeye-input.md)\n"
                    "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
                    "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
-                   "is not printed) or a proof file could not be written; 2 bad options or a bad problem (the\n"
-                   "others are still solved).\n"
+                   "is not printed) or a proof file could not be written; 2 bad options, a bad problem (the\n"
+                   "others are still solved), or a problem file that is a directory or holds no problem;\n"
+                   "130 interrupted by Ctrl-C (what was solved is printed, and a line says where it stopped).\n"
                 << options;
       return kExitOk;
     }
@@ -135,6 +182,10 @@ int run_solve(const std::vector<std::string>& args) {
     const auto stipulation = search::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
     if (const auto why = search::refused_in(*stipulation, pos->variant())) return report_error("", *why, settings);
+    if (!settings.proof.empty() && !stipulation->is_proof()) {
+      return report_bad_input("solve", "--proof: " + stipulation->to_string() +
+                                           " writes no proof; only win, lose and loseN do, once proven");
+    }
     return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {Named{}}, *format, settings, **batch);
   }
   if (!settings.proof.empty()) return report_bad_input("solve", "--proof names one problem's file: give --proof-dir DIR with a puzzle file");
@@ -148,7 +199,7 @@ int run_solve(const std::vector<std::string>& args) {
   std::vector<Named> names;
   for (const auto& p : puzzles->puzzles) {
     problems.push_back({&p.position, &p.stipulation, proof_file_for(settings, p.id), p.show});
-    names.push_back({p.id, labels_of(p)});
+    names.push_back({p.id, labels_of(p), p.location()});
   }
   const int solved = solve_all(problems, names, *format, settings, **batch);
   return solved != kExitOk ? solved : code;

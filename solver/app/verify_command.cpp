@@ -4,6 +4,7 @@
 // DIR a collection page DIR/index.html. Ctrl-C stops the problem being solved; the problems done
 // still get their summary and report.
 
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -52,9 +53,15 @@ std::string verdict_text(const Outcome& o) {
   return out;
 }
 
+// A re-check that disagrees fails the problem whatever the verdict.
+puzzle::Standing standing_of(const Outcome& o) {
+  return o.check.ok() ? o.verdict.standing() : puzzle::Standing::Unsound;
+}
+
 nlohmann::ordered_json verdict_json(const Outcome& o) {
   nlohmann::ordered_json out;
   out["summary"] = o.verdict.summary();
+  out["standing"] = puzzle::standing_name(standing_of(o));
   out["defects"] = nlohmann::ordered_json::array();
   for (const auto& f : o.verdict.findings) {
     out["defects"].push_back({{"defect", puzzle::defect_name(f.defect)}, {"detail", f.detail}});
@@ -68,8 +75,6 @@ nlohmann::ordered_json verdict_json(const Outcome& o) {
   if (!o.check.ok()) out["check_message"] = o.check.message;
   return out;
 }
-
-bool passed(const Outcome& o) { return o.verdict.sound() && o.check.ok(); }
 
 void print_outcome(const Outcome& o, TreeFormat format, const VerifySettings& settings) {
   const TreeSettings& ts = settings.tree;
@@ -121,17 +126,21 @@ void print_summary(const std::vector<Outcome>& outcomes, size_t bad_entries, siz
   char number[32];
   out << "\n" << pad("id", id_width) << "  " << pad("variant", variant_width) << "  " << pad("stip", 7) << "  "
       << pad("verdict", verdict_width) << "  seconds\n";
-  size_t sound = 0;
+  std::array<size_t, 3> counts{};  // by puzzle::Standing
   for (const auto& o : outcomes) {
-    sound += passed(o) ? 1 : 0;
+    ++counts[size_t(standing_of(o))];
     std::snprintf(number, sizeof number, "%7.2f", o.tree.seconds);
     out << pad(o.puzzle->id, id_width) << "  " << pad(o.tree.variant, variant_width) << "  "
         << pad(o.puzzle->stipulation.to_string(), 7) << "  " << pad(table_verdict(o), verdict_width) << "  " << number
         << '\n';
   }
   std::snprintf(number, sizeof number, "%.1f", seconds);
-  out << outcomes.size() << " problems verified in " << number << " s: " << sound << " sound, "
-      << outcomes.size() - sound << " not sound";
+  out << outcomes.size() << " problems verified in " << number << " s";
+  const char* separator = ": ";
+  for (const auto standing : {puzzle::Standing::Sound, puzzle::Standing::Unsound, puzzle::Standing::Undecided}) {
+    out << separator << counts[size_t(standing)] << ' ' << puzzle::standing_name(standing);
+    separator = ", ";
+  }
   if (bad_entries) out << ", " << bad_entries << " bad entries";
   if (interrupted) out << "; interrupted, " << total - outcomes.size() << " problems not verified";
   out << std::endl;
@@ -183,10 +192,12 @@ int run_verify(const std::vector<std::string>& args) {
                    "Solves every problem, compares it with the keys or solutions its entry gives and prints\n"
                    "the tree and the verdict (sound, or: no-solution, cooked, short-solution, dual,\n"
                    "source-fails, unknown), then a summary table.\n"
-                   "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, a limit reached,\n"
-                   "or its tree re-check disagrees), or the report or a proof could not be written; 2 bad options,\n"
-                   "an unreadable file or a bad entry (reported as FILE:LINE: field: why, the other entries still\n"
-                   "run); 130 interrupted (Ctrl-C).\n"
+                   "A problem whose only defect is unknown (a limit stopped the search) is undecided, not unsound.\n"
+                   "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, or its tree re-check\n"
+                   "disagrees), or the report or a proof could not be written; 2 bad options, an unreadable,\n"
+                   "empty or problemless file (or a directory) or a bad entry (reported as FILE:LINE: field: why,\n"
+                   "the other entries still run);\n"
+                   "3 none of these, but some problem undecided; 130 interrupted (Ctrl-C).\n"
                 << options;
       return kExitOk;
     }
@@ -249,7 +260,9 @@ int run_verify(const std::vector<std::string>& args) {
       [&](size_t i) {
         Outcome& o = built[i];
         if (!o.verified) return;
-        if (!passed(o) && code == kExitOk) code = kExitFailure;
+        const puzzle::Standing standing = standing_of(o);
+        if (standing == puzzle::Standing::Unsound && (code == kExitOk || code == kExitUndecided)) code = kExitFailure;
+        if (standing == puzzle::Standing::Undecided && code == kExitOk) code = kExitUndecided;
         if (const std::string unwritten = unwritten_proof(settings.tree, o.tree); !unwritten.empty()) {
           std::cerr << "dmsolve verify: " << o.puzzle->id << ": " << unwritten << std::endl;
           code = kExitFailure;

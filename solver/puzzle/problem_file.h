@@ -9,7 +9,8 @@
 
 namespace dm::puzzle {
 
-// Every problem of the file; fails only when it cannot be read.
+// Every problem of the file; fails when it cannot be read, is a directory, or holds no problem
+// and no bad entry (empty, or only comments).
 Expected<PuzzleFile> read_problem_file(const std::string& path);
 
 }  // namespace dm::puzzle

@@ -130,6 +130,22 @@ std::string_view defect_name(Defect defect) {
   return "?";
 }
 
+std::string_view standing_name(Standing standing) {
+  switch (standing) {
+    case Standing::Sound: return "sound";
+    case Standing::Unsound: return "not sound";
+    case Standing::Undecided: return "undecided";
+  }
+  return "?";
+}
+
+Standing Verdict::standing() const {
+  if (sound()) return Standing::Sound;
+  const bool only_unknown =
+      std::all_of(findings.begin(), findings.end(), [](const Finding& f) { return f.defect == Defect::Unknown; });
+  return only_unknown ? Standing::Undecided : Standing::Unsound;
+}
+
 std::vector<Defect> Verdict::defects() const {
   std::vector<Defect> out;
   for (const Finding& f : findings) out.push_back(f.defect);

@@ -11,6 +11,8 @@
 //   source-fails    a key or solution the source gives is not one;
 //   unknown         the search stopped at a limit before deciding (the other defects are then
 //                   only those the proven part shows: cooks by proven keys).
+// A verdict whose only defect is unknown is undecided, neither sound nor unsound: nothing wrong
+// was proven, and nothing right either (Verdict::standing).
 // Duals: the main line of a key is its threats and its variations (every defender turn and
 // the attacker's answers, down to the goal). An attacker turn with an equally short
 // alternative is a dual. As most schools do (and Popeye's default output, which prints
@@ -42,6 +44,11 @@ namespace dm::puzzle {
 enum class Defect : uint8_t { NoSolution, Cooked, ShortSolution, Dual, SourceFails, Unknown };
 std::string_view defect_name(Defect defect);  // "no-solution", "cooked", ...
 
+// How a problem stands once judged: sound, unsound (a defect is proven), or undecided (a limit
+// stopped the search before it proved a defect or soundness).
+enum class Standing : uint8_t { Sound, Unsound, Undecided };
+std::string_view standing_name(Standing standing);  // "sound", "not sound", "undecided"
+
 // One defect with what shows it ("d1h5,h5f7 is a key too").
 struct Finding {
   Defect defect;
@@ -54,6 +61,8 @@ struct Verdict {
   std::set<std::string> found;         // keys or solution lines the solver found, UCI
 
   bool sound() const { return findings.empty(); }
+  // Sound with no finding, undecided with only `unknown` ones, else unsound.
+  Standing standing() const;
   // The distinct defects, in the order of the enum.
   std::vector<Defect> defects() const;
   // "sound", or the defects' names joined by ", ".

@@ -1,9 +1,11 @@
 #include "solver/tree/proof_tree.h"
 
 #include <algorithm>
+#include <compare>
 #include <map>
 #include <memory>
 #include <set>
+#include <vector>
 
 #include "solver/proof/proof_extractor.h"
 #include "solver/proof/proof_writer.h"
@@ -20,6 +22,27 @@ using proof::NodeRecord;
 // The winner's turns of the longest line below a node that `depth` turns deep, the winner
 // moving first (or not).
 int winner_turns(int depth, bool winner_first) { return winner_first ? (depth + 1) / 2 : depth / 2; }
+
+// What a group of the loser's turns shares: the answer as the tree shows it, played in the
+// position each of those turns leads to. So the answer's real moves, not their text: after
+// c7c5 the e.p. capture d5c6 is another move than the plain capture d5c6 after c7c6, and
+// neither is legal where the other is played. Also the ending and length shown with it, which
+// the same moves may not have in another position. No answer: the ending that ends the play.
+struct AnswerKey {
+  std::vector<uint32_t> moves;  // raw, in the order played; empty without an answer
+  Ending ending = Ending::None;  // the answer's, or the loser's turn's when there is none
+  int length = 0;
+
+  auto operator<=>(const AnswerKey&) const = default;
+};
+
+AnswerKey answer_key(const DefenceGroup& group) {
+  if (group.answer.empty()) return {{}, group.ending, 0};
+  const AttackNode& answer = group.answer.front();
+  AnswerKey key{{}, answer.ending, answer.length};
+  for (const Move m : answer.turn) key.moves.push_back(m.raw());
+  return key;
+}
 
 class ProofTree {
  public:
@@ -44,23 +67,21 @@ class ProofTree {
     std::sort(order.begin(), order.end());
     std::set<TurnIdentity> seen;
     std::vector<DefenceGroup> groups;
-    std::map<std::string, size_t> group_of_answer;
+    std::map<AnswerKey, size_t> group_of_answer;
     for (const auto& [uci, i] : order) {
       const auto& [turn, child] = node.turns[i];
       const Position after = after_turn(pos, turn);
       if (!seen.insert(identity_of(turn, after)).second) continue;
       const NodeRecord* answer = record(child);
-      std::string answer_key = "end";
       DefenceGroup group{{turn}, Ending::None, {}};
       if (answer && answer->kind == RecordKind::Win) {
-        answer_key = turn_to_uci(answer->turns.front().first);
         AttackNode shown = attack(after, *answer);
         shown.defences.clear();  // only the answer's own turn: the rest is in the proof
         group.answer.push_back(std::move(shown));
       } else {
         group.ending = ending_of(after, stipulation_, winner_);
       }
-      const auto [it, added] = group_of_answer.emplace(answer_key, groups.size());
+      const auto [it, added] = group_of_answer.emplace(answer_key(group), groups.size());
       if (added) {
         groups.push_back(std::move(group));
       } else {

@@ -54,6 +54,9 @@ ROWS = [
     ("FEN", "side x", ["perft", "--fen", "k7/8/8/8/8/8/8/K7 x - - 0 1", "--depth", "1"], None, "FEN"),
     ("FEN", "castling without the rook", ["perft", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "--depth", "1"], None, "FEN"),
     ("FEN", "e.p. square with no pawn", ["perft", "--fen", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "--depth", "1"], None, "FEN"),
+    ("FEN", "e.p. pawn whose start square is occupied", ["solve", "--variant", "antichess", "--fen",
+                                                          "8/4p3/8/3Pp3/8/8/8/8 w - e6", "--stip", "lose"], None,
+     "FEN e.p.: e6: the pawn on e5 cannot have just come from e7, which is occupied"),
     ("FEN", "side not to move in check", ["perft", "--fen", "k7/8/8/8/8/8/8/K6r b - - 0 1", "--depth", "1"], None, "FEN"),
     ("FEN", "11 files given to chess", ["perft", "--fen", "11/11/11/11/11/11/11/K1k8 w - - 0 1", "--depth", "1"], None, "FEN"),
     ("FEN", "8 files given to mainzer", ["perft", "--variant", "mainzer", "--fen", GOOD_FEN, "--depth", "1"], None, "FEN"),
@@ -61,6 +64,10 @@ ROWS = [
     ("stipulation", "length 0", ["solve", "--fen", GOOD_FEN, "--stip", "#0"], None, "#0"),
     ("stipulation", "length 99999999", ["solve", "--fen", GOOD_FEN, "--stip", "#99999999"], None, "#99999999"),
     ("stipulation", "no stipulation", ["solve", "--fen", GOOD_FEN], None, "--stip"),
+    ("stipulation", "--proof with #2", ["solve", "--fen", GOOD_FEN, "--stip", "#2", "--proof", "{file}"], None,
+     "--proof: #2 writes no proof"),
+    ("stipulation", "--proof with win1", ["solve", "--variant", "antichess", "--fen", "8/8/8/8/8/8/1p6/8 w - -",
+                                          "--stip", "win1", "--proof", "{file}"], None, "--proof: win1 writes no proof"),
     ("moves", "illegal move", ["replay", "e5"], None, "e5"),
     ("moves", "nonsense", ["replay", "1.e4 e5 2.Zz9"], None, "Zz9"),
     ("moves", "three moves in a Marseillais turn", ["replay", "--variant", "marseillais", "1.e4 e5,d5,c5"], None,
@@ -79,6 +86,9 @@ ROWS = [
     ("puzzle file", "unknown stipulation", ["solve", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad"; stip zz3;\n', ":2:"),
     ("puzzle file", "unknown variant", ["solve", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad"; stip #1; variant nosuch;\n', ":2:"),
     ("puzzle file", "unclosed quote", ["solve", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad; stip #1;\n', ":2:"),
+    ("puzzle file", "a directory", ["solve", "{dir}"], None, "{dir}: is a directory, not a problem file"),
+    ("puzzle file", "an empty file", ["solve", "{file}"], "", "{file}: the file is empty"),
+    ("puzzle file", "only comments", ["verify", "{file}"], "# no problem here\n", "{file}: no problem in the file"),
     ("puzzle file", "illegal expected key", ["verify", "{file}"], f'{GOOD_LINE}\n{GOOD_FEN} id "bad"; stip #1; keys "h1h9";\n', ":2:"),
     ("puzzle file", "binary junk", ["solve", "{file}"], f'{GOOD_LINE}\n\x00\x01\x02\xff\xfe\n', ":2:"),
     ("Popeye file", "missing end", ["solve", "{file}"],
@@ -112,8 +122,11 @@ def run_row(dmsolve, work, index, row):
     if text is not None:
         with open(path, "w", encoding="latin-1") as f:
             f.write(text)
-    args = [a.replace("{file}", path) for a in args]
-    words = words.replace("{file}", path)
+    folder = os.path.join(work, f"folder{index}")
+    if "{dir}" in args:
+        os.makedirs(folder, exist_ok=True)
+    args = [a.replace("{file}", path).replace("{dir}", folder) for a in args]
+    words = words.replace("{file}", path).replace("{dir}", folder)
     result = subprocess.run([dmsolve] + args, capture_output=True, text=True, errors="replace", timeout=60)
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     message = lines[0] if lines else ""
