@@ -335,20 +335,19 @@ struct SeriesTask {
   int series_left;
 };
 
-void split_series(const Position& pos, const NodeRules& rules, int series_left, int depth, Line& prefix,
-                  std::vector<SeriesTask>& tasks) {
+void split_series(const Position& pos, int series_left, int depth, Line& prefix, std::vector<SeriesTask>& tasks) {
   if (depth == 0 || series_left == 1) {
     tasks.push_back({prefix, pos, series_left});
     return;
   }
   Position own = pos;
   for_each_turn(own, [&](const Turn& turn, Position& after) {
-    if (!may_pass(after, rules)) return true;
+    if (!may_pass(after)) return true;
     const Move pass = Move::pass();
     StateInfo st;
     after.do_move(pass, st);
     prefix.push_back(turn);
-    split_series(after, rules, series_left - 1, depth - 1, prefix, tasks);
+    split_series(after, series_left - 1, depth - 1, prefix, tasks);
     prefix.pop_back();
     after.undo_move(pass);
     return true;
@@ -380,7 +379,7 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
     std::vector<SeriesTask> tasks;
     if (pos.side_to_move() == mover && !king_lost(pos)) {
       Line prefix;
-      split_series(pos, rules, length, 2, prefix, tasks);
+      split_series(pos, length, 2, prefix, tasks);
     }
     decided.store(0, std::memory_order_relaxed);
     task_count.store(tasks.size(), std::memory_order_relaxed);

@@ -340,9 +340,10 @@ class Checker {
       Position pos = tree_.position;
       for (size_t i = 0; i < line.size(); ++i) {
         const Outcome o = outcome(pos);
-        // Between series turns the other side passes, stalemated or not, unless that is the goal.
+        // Between series turns the other side passes, stalemated or not (ser-= too: only the
+        // position after the last series turn is read for the goal).
         const bool passes = i > 0 && i < series_turns;
-        const bool stalemate_passed = passes && o.reason == "stalemate" && !(stip_.play == Play::Series && goal(pos));
+        const bool stalemate_passed = passes && o.reason == "stalemate";
         if (i > 0 && o.is_over() && !stalemate_passed) return here + ": the game ended before the line did";
         if (passes) {
           if (search::brute_force::stands_attacked(pos)) return here + ": a check before the last turn";
