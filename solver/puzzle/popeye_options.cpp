@@ -59,8 +59,8 @@ class OptionReader {
       case OptionName::MoveNumbers:
       case OptionName::NoBoard:
       case OptionName::NoShortVariations:
+      case OptionName::StopOnShortSolutions: settings_.show.stop_on_short_solutions = true; return std::nullopt;
       case OptionName::KeepMatingPiece:
-      case OptionName::StopOnShortSolutions:
       case OptionName::TrivialTriesAvoid:
       case OptionName::MatesIn1:
       case OptionName::SuppressGrid:

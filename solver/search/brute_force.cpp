@@ -232,7 +232,7 @@ std::vector<Line> help_solutions(const Position& pos, const Stipulation& stipula
   const Oracle oracle(stipulation, attacker);
   std::vector<Line> out;
   Line line;
-  if (!oracle.over(copy)) oracle.help(copy, stipulation.turns, line, out);
+  for (int length = 1; length <= stipulation.turns && !oracle.over(copy); ++length) oracle.help(copy, length, line, out);
   return out;
 }
 

@@ -308,7 +308,8 @@ class Checker {
         if (!after) return here + ": an illegal turn";
         pos = *after;
       }
-      if (attacker_turns != stip.turns || !goal(pos)) return here + ": does not reach the goal";
+      // 1 to N attacker turns: a shorter line is a short solution.
+      if (attacker_turns < 1 || attacker_turns > stip.turns || !goal(pos)) return here + ": does not reach the goal";
       names.insert(search::line_to_uci(line));
     }
     if (!full_) return "";
@@ -369,6 +370,12 @@ class Checker {
     for (const Line& line : search::brute_force::series_solutions(tree_.position, stip_)) {
       expected.insert(search::line_to_uci(line));
     }
+    // Stopped after the short solutions (solutions_complete false): those of their length.
+    if (!tree_.solutions_complete) {
+      std::erase_if(expected, [&](const std::string& line) {
+        return size_t(std::count(line.begin(), line.end(), ' ')) + 1 > shortest + last_step;
+      });
+    }
     return expected == names ? "" : "solutions differ from the full-width search's";
   }
 
@@ -377,12 +384,17 @@ class Checker {
         !e.empty()) {
       return e;
     }
+    if (!tree_.solutions.empty()) {
+      size_t shortest = tree_.solutions.front().size();
+      for (const Line& line : tree_.solutions) shortest = std::min(shortest, line.size());
+      if (tree_.length != stip_.line_length(shortest)) return "the length is not the shortest solution's";
+    }
     if (tree_.set_play.empty()) return "";
     const auto pass = search::brute_force::passed(tree_.position);
     if (!pass) return "set play where the side to move cannot pass";
     Stipulation set = stip_;
     set.attacker_starts = true;
-    return check_lines(*pass, tree_.set_play, set, "set play", true);
+    return check_lines(*pass, tree_.set_play, set, "set play", tree_.set_play_complete);
   }
 
   // The defender's turns from pos as a proof tree shows them: all of them, each answered by a
