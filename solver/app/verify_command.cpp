@@ -59,6 +59,7 @@ nlohmann::ordered_json verdict_json(const Outcome& o) {
   for (const auto& f : o.verdict.findings) {
     out["defects"].push_back({{"defect", puzzle::defect_name(f.defect)}, {"detail", f.detail}});
   }
+  if (!o.verdict.unjudged.empty()) out["not_judged"] = o.verdict.unjudged;
   out["tolerated"] = o.verdict.tolerated;
   out["found"] = o.verdict.found;
   if (o.puzzle->expected) out["expected"] = *o.puzzle->expected;
@@ -70,6 +71,11 @@ nlohmann::ordered_json verdict_json(const Outcome& o) {
 }
 
 bool passed(const Outcome& o) { return o.verdict.sound() && o.check.ok(); }
+
+// Help or series play without the source's solutions, nothing wrong found: only described.
+bool only_unjudged(const Outcome& o) {
+  return o.verdict.findings.empty() && !o.verdict.unjudged.empty() && o.check.ok();
+}
 
 void print_outcome(const Outcome& o, TreeFormat format, const VerifySettings& settings) {
   const TreeSettings& ts = settings.tree;
@@ -122,16 +128,19 @@ void print_summary(const std::vector<Outcome>& outcomes, size_t bad_entries, siz
   out << "\n" << pad("id", id_width) << "  " << pad("variant", variant_width) << "  " << pad("stip", 7) << "  "
       << pad("verdict", verdict_width) << "  seconds\n";
   size_t sound = 0;
+  size_t unjudged = 0;
   for (const auto& o : outcomes) {
     sound += passed(o) ? 1 : 0;
+    unjudged += only_unjudged(o) ? 1 : 0;
     std::snprintf(number, sizeof number, "%7.2f", o.tree.seconds);
     out << pad(o.puzzle->id, id_width) << "  " << pad(o.tree.variant, variant_width) << "  "
         << pad(o.puzzle->stipulation.to_string(), 7) << "  " << pad(table_verdict(o), verdict_width) << "  " << number
         << '\n';
   }
   std::snprintf(number, sizeof number, "%.1f", seconds);
-  out << outcomes.size() << " problems verified in " << number << " s: " << sound << " sound, "
-      << outcomes.size() - sound << " not sound";
+  out << outcomes.size() << " problems verified in " << number << " s: " << sound << " sound, ";
+  if (unjudged) out << unjudged << " not judged (no solutions from the source), ";
+  out << outcomes.size() - sound - unjudged << " not sound";
   if (bad_entries) out << ", " << bad_entries << " bad entries";
   if (interrupted) out << "; interrupted, " << total - outcomes.size() << " problems not verified";
   out << std::endl;
@@ -182,9 +191,12 @@ int run_verify(const std::vector<std::string>& args) {
                    "                                          docs/popeye-input.md)\n"
                    "Solves every problem, compares it with the keys or solutions its entry gives and prints\n"
                    "the tree and the verdict (sound, or: no-solution, cooked, short-solution, dual,\n"
-                   "source-fails, unknown), then a summary table.\n"
-                   "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, a limit reached,\n"
-                   "or its tree re-check disagrees), or the report or a proof could not be written; 2 bad options,\n"
+                   "source-fails, unknown), then a summary table. Help and series play whose entry gives no\n"
+                   "solutions (a Popeye file) are never called sound: the verdict says what was found\n"
+                   "(\"not judged: 340 solutions\"), each short solution a defect.\n"
+                   "Exit codes: 0 every problem sound; 1 a problem is not sound or not judged (a defect, a limit\n"
+                   "reached, no solutions to compare, or its tree re-check disagrees), or the report or a proof\n"
+                   "could not be written; 2 bad options,\n"
                    "an unreadable file or a bad entry (reported as FILE:LINE: field: why, the other entries still\n"
                    "run); 130 interrupted (Ctrl-C).\n"
                 << options;
@@ -198,6 +210,9 @@ int run_verify(const std::vector<std::string>& args) {
   if (!format) return report_bad_input("verify", format.error());
   if (files.empty()) return report_bad_input("verify", "give one or more puzzle files");
   if (!settings.tree.proof.empty()) return report_bad_input("verify", "--proof names one problem's file: give --proof-dir DIR");
+  if (settings.tree.stop_on_short_solutions) {
+    return report_bad_input("verify", "--stop-on-short-solutions is for solve: verify judges every solution");
+  }
   settings.quiet = vm.count("quiet") > 0;
 
   int code = kExitOk;
@@ -224,9 +239,11 @@ int run_verify(const std::vector<std::string>& args) {
   std::vector<Outcome> built;
   for (const auto& file : read) {
     for (const auto& p : file.puzzles) {
-      // Every help solution counts for the verdict (a cook hides behind a maxsolutions).
+      // Every help solution counts for the verdict (a cook hides behind a maxsolutions, the
+      // full-length solutions behind a stoponshortsolutions).
       puzzle::ShowOptions show = p.show;
       show.max_solutions.reset();
+      show.stop_on_short_solutions.reset();
       problems.push_back({&p.position, &p.stipulation, proof_file_for(settings.tree, p.id), show});
       built.emplace_back().puzzle = &p;
     }

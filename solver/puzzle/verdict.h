@@ -6,7 +6,8 @@
 //   no-solution     nothing achieves the stipulation;
 //   cooked          more keys than the source gives (with no keys given: more than one), or a
 //                   solution where the source says none; help play: more solutions than given;
-//   short-solution  a key (direct and self play) works in fewer turns than stipulated;
+//   short-solution  a key (direct and self play) works in fewer turns than stipulated; help
+//                   and series play: each solution line of fewer attacker (series) turns;
 //   dual            a dual in a main line: see below;
 //   source-fails    a key or solution the source gives is not one;
 //   unknown         the search stopped at a limit before deciding (the other defects are then
@@ -26,6 +27,11 @@
 // `keys none`, when it is sound and a proven win is cooked; stopped is unknown. A key the
 // source gives that the proof does not play is no defect (other turns may win too), and there
 // is no short-solution, dual or cook of several keys.
+//
+// Help and series play whose source gives no solutions cannot be judged sound: a problemist
+// reads "sound" as "the intended solutions and nothing else", and only the source knows how
+// many are intended. Such a verdict says what was found instead ("340 solutions", "342
+// solutions, 2 short"), the short ones each a defect as above, and is never sound.
 //
 // Expected and found keys and lines compare as sets of canonical UCI strings.
 
@@ -52,11 +58,15 @@ struct Verdict {
   std::vector<Finding> findings;       // empty: sound
   std::vector<std::string> tolerated;  // final-move duals and multiple threats, for the record
   std::set<std::string> found;         // keys or solution lines the solver found, UCI
+  // Help and series play solved, with no solutions from the source: what was found ("340
+  // solutions"); empty where the verdict is judged.
+  std::string unjudged;
 
-  bool sound() const { return findings.empty(); }
+  bool sound() const { return findings.empty() && unjudged.empty(); }
   // The distinct defects, in the order of the enum.
   std::vector<Defect> defects() const;
-  // "sound", or the defects' names joined by ", ".
+  // "sound"; or the defects' names joined by ", ", then where not judged "; not judged: " and
+  // what was found ("short-solution; not judged: 342 solutions, 2 short").
   std::string summary() const;
 };
 
