@@ -113,8 +113,8 @@ struct SolutionTree {
   std::string proof_error;
 
   // Help and series play: every solution, shortest first (a line of fewer attacker or series
-  // turns than stipulated is a short solution: is_short), and the set play (the lines that
-  // work when the side to move passes its first turn; h# only).
+  // turns than stipulated, Stipulation::line_length, is a short solution), and the set play
+  // (the lines that work when the side to move passes its first turn; h# only).
   std::vector<search::Line> solutions;
   std::vector<search::Line> set_play;
   // False when TreeOptions::max_solutions left solutions out (`solutions` then holds the first
