@@ -41,6 +41,7 @@ TEST_CASE("help play lists its short solutions first, as Popeye does", "[solver]
   REQUIRE(run.result.status == search::SolveStatus::Solved);
   CHECK(run.result.length == 1);
   const std::vector<std::string> lines = uci_lines(run.result);
+  CHECK(lines.size() == 342);  // Popeye 4.104: the two short lines, then 340 of two moves
   REQUIRE(lines.size() > 2);
   CHECK(lines[0] == "a8b6 g8a2");
   CHECK(lines[1] == "a8c7 g8a2");

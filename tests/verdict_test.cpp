@@ -152,7 +152,7 @@ TEST_CASE("Verdict: help play compares solution sets", "[puzzle][verdict]") {
   CHECK(has_finding(one, Defect::Cooked, *v.found.rbegin() + " is a solution too"));
 }
 
-TEST_CASE("Verdict: each short solution of help play is a defect", "[puzzle][verdict]") {
+TEST_CASE("Verdict: each short solution of help and series play is a defect", "[puzzle][verdict]") {
   // Popeye's REGRESSIONS/4_47_to_4_49.inp: White Ka3 Qg8 Sg4, Black Ka1 Sa8, h#2, as a Popeye
   // file gives it (no solutions): 1.Sb6 Qa2# and 1.Sc7 Qa2# are short.
   const auto read = puzzle::parse_puzzles("n5Q1/8/8/8/6N1/K7/8/k7 b - - id \"short\"; stip h#2;\n", "inline.epd");
@@ -167,6 +167,14 @@ TEST_CASE("Verdict: each short solution of help play is a defect", "[puzzle][ver
   const std::string found = std::to_string(v.found.size()) + " solutions, 2 short";
   CHECK(v.unjudged == found);
   CHECK(v.summary() == "short-solution; not judged: " + found);
+  // Series play likewise: issue 55's ser-=3 has 116 lines of three moves and 1.Bxc6 2.Bd5=.
+  const auto series = puzzle::parse_puzzles("B1R5/3p4/2bp4/4k3/2P3K1/2P2B2/5R2/8 w - - id \"ser\"; stip ser-=3;\n",
+                                            "inline.epd");
+  REQUIRE(series.puzzles.size() == 1);
+  const Verdict sv = verdict_of(series.puzzles.front());
+  CHECK(sv.findings.size() == 1);
+  CHECK(has_finding(sv, Defect::ShortSolution, "f3c6 c6d5 is a short solution in 2"));
+  CHECK(sv.summary() == "short-solution; not judged: 117 solutions, 1 short");
   // With the source's solutions (here all of them) it is judged: short, never sound.
   p.expected = v.found;
   const Verdict judged = verdict_of(p);
