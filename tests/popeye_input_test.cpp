@@ -81,6 +81,14 @@ TEST_CASE("Popeye input: every command of a problem", "[popeye]") {
   CHECK(p.show.set_play == true);
   CHECK(p.show.threats == false);
   CHECK(p.show.max_solutions == 3);
+  // variation, movenumbers, noboard and noshortvariations are ignored: no short solutions alone.
+  CHECK_FALSE(p.show.stop_on_short_solutions);
+}
+
+TEST_CASE("Popeye input: option stoponshortsolutions, abbreviated, is kept", "[popeye]") {
+  const Puzzle p = one(problem("stipulation h#2\noption set stoponsh\npieces white ka3 qg8 sg4 black ka1 sa8\n"));
+  CHECK(p.show.stop_on_short_solutions == true);
+  CHECK(p.show.set_play == true);
 }
 
 TEST_CASE("Popeye input: Popeye's defaults show no tries and no set play", "[popeye]") {
@@ -90,6 +98,7 @@ TEST_CASE("Popeye input: Popeye's defaults show no tries and no set play", "[pop
   CHECK_FALSE(p.show.threats);
   CHECK_FALSE(p.show.max_refutations);
   CHECK_FALSE(p.show.max_solutions);
+  CHECK_FALSE(p.show.stop_on_short_solutions);
 }
 
 TEST_CASE("Popeye input: keywords in any case, abbreviated, pieces written apart", "[popeye]") {

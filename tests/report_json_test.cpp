@@ -121,6 +121,15 @@ TEST_CASE("json: help play solutions and set play round-trip to the reference li
   CHECK(j.at("tree").at("set_play")[0][0].at("san") == "Be2");
 }
 
+TEST_CASE("json: help play names its short solutions", "[report][json]") {
+  const json j = json::parse(report::write_json(short_helpmate(), {}));
+  CHECK(j.at("length") == 1);
+  CHECK(j.at("solutions") == json::array({"a8b6 g8a2", "a8c7 g8a2", "a1b1 g4e3 b1a1 g8a2"}));
+  CHECK(j.at("short_solutions") == json::array({"a8b6 g8a2", "a8c7 g8a2"}));
+  // Direct play has keys, not lines: no short_solutions.
+  CHECK_FALSE(json::parse(report::write_json(popeye_two_mover(), {})).contains("short_solutions"));
+}
+
 TEST_CASE("json: a king capture is named, a large group lists every turn", "[report][json]") {
   const json capture = json::parse(report::write_json(king_capture_mate(), {}));
   for (const json& key : capture.at("tree").at("keys")) CHECK(key.at("ending") == "king-capture");

@@ -179,6 +179,15 @@ tree::SolutionTree popeye_helpmate() {
   return t;
 }
 
+tree::SolutionTree short_helpmate() {
+  tree::SolutionTree t = shell("chess", "n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1", "h#2");
+  for (const char* line : {"a8b6 g8a2", "a8c7 g8a2", "a1b1 g4e3 b1a1 g8a2"}) {
+    t.solutions.push_back(line_from_uci(t.position, line));
+  }
+  t.length = 1;
+  return t;
+}
+
 tree::SolutionTree mainzer_mate() {
   tree::SolutionTree t = shell("mainzer", "k10/8p2/2K8/11/5j5/3m7/7P3/1A2M1J3a w - - 0 1", "#1");
   t.keys.push_back(attack(t.position, "b1b6", Ending::Mate, 1));

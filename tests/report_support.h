@@ -46,6 +46,9 @@ tree::SolutionTree popeye_two_mover();
 // The helpmate of Popeye's row r3k3/3np3/8/3K4/6B1/6B1/8/8 b q (h#2), its solution and set play
 // taken from the reference row.
 tree::SolutionTree popeye_helpmate();
+// Popeye's h#2 with short solutions (REGRESSIONS/4_47_to_4_49.inp: White Ka3 Qg8 Sg4, Black
+// Ka1 Sa8): 1.Sb6 Qa2# and 1.Sc7 Qa2# (short), then 1.Kb1 Se3 2.Ka1 Qa2#, one of the full ones.
+tree::SolutionTree short_helpmate();
 // Mainzer Schach (11x8) with Janus, Marshall and Amazon of both colours: #1 by 1.Ab6# and 1.Ab7#.
 tree::SolutionTree mainzer_mate();
 // Double Move chess #1 keys that capture the king (1.Qxf7,Qxe8 and 1.Bxf7,Bxe8).

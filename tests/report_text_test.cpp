@@ -93,6 +93,14 @@ TEST_CASE("text: a king capture is marked, and help play numbered with its set p
   CHECK(contains(help, "\nset play\n    1...Be2 2.O-O-O Ba6#\n"));
 }
 
+TEST_CASE("text: help play marks its short solutions", "[report][text]") {
+  // Popeye lists "1.Sa8-b6 Qg8-a2 #" and "1.Sa8-c7 Qg8-a2 #" before the full-length lines.
+  const std::string text = report::write_text(short_helpmate(), {});
+  INFO(text);
+  CHECK(contains(text, "\nsolutions (3)\n    1) 1.Nb6 Qa2# (short solution in 1)\n    2) 1.Nc7 Qa2# (short solution in 1)\n"
+                       "    3) 1.Kb1 Ne3 2.Ka1 Qa2#\n"));
+}
+
 TEST_CASE("text: built trees show every key, try, defence and solution", "[report][text]") {
   const report::FormatOptions options;
   for (const tree::SolutionTree& t : built_trees()) {

@@ -74,6 +74,21 @@ TEST_CASE("a check before the series' last turn is no solution", "[solver][serie
   CHECK(two.answers == brute_force_answers("chess", fen, "ser-#2"));
 }
 
+TEST_CASE("series stalemate: the series goes on through a stalemate of the other side", "[solver][series]") {
+  // Issue 55: White Ba8 Rc8 Bf3 Rf2 Pc3 Pc4 Kg4, Black Ke5 Bc6 Pd6 Pd7, ser-=3. 1.Bxc6 2.Bd5
+  // stalemates Black, who does not move in a series: 3.Rf1= is a solution all the same, one of
+  // Popeye's 116 lines of three moves.
+  const char* fen = "B1R5/3p4/2bp4/4k3/2P3K1/2P2B2/5R2/8 w - - 0 1";
+  const SolverRun run = solve_fen("chess", fen, "ser-=3", 2);
+  REQUIRE(run.result.status == search::SolveStatus::Solved);
+  size_t full = 0;
+  for (const auto& line : run.result.solutions) full += line.size() == 3 ? 1 : 0;
+  CHECK(full == 116);
+  CHECK(run.answers.count("f3c6 c6d5 f2f1"));
+  CHECK(run.answers.count("f3c6 c6d5"));  // the stalemate itself: a short solution
+  CHECK(run.answers == brute_force_answers("chess", fen, "ser-=3"));
+}
+
 TEST_CASE("the reflex rule decides where self play does not", "[solver][reflex]") {
   // Popeye's TESTS/series_play.inp: White Ka1 Qb5 Bb1 Pb6, Black Ka3 Pc3 Pb7. After 1.Qb2+
   // Black may play Ka4 (so 1.Qb2+ is no s#1) but must mate with cxb2 (so it is an r#1).

@@ -137,13 +137,49 @@ TEST_CASE("Verdict: a dual in a main line, and a tolerated dual of the mating mo
 TEST_CASE("Verdict: help play compares solution sets", "[puzzle][verdict]") {
   Puzzle p = puzzle_named("ambrona.epd", "ambrona-9");  // h#2, two solutions by the source
   CHECK_FALSE(p.expected);
+  // Without the source's solutions a helpmate is described, never called sound.
   const Verdict v = verdict_of(p);
-  CHECK(v.sound());
+  CHECK_FALSE(v.sound());
+  CHECK(v.findings.empty());
+  CHECK(v.unjudged == "2 solutions");
+  CHECK(v.summary() == "not judged: 2 solutions");
   REQUIRE(v.found.size() == 2);
+  p.expected = v.found;
+  CHECK(verdict_of(p).sound());
   p.expected = std::set<std::string>{*v.found.begin()};
   const Verdict one = verdict_of(p);
   CHECK(one.defects() == std::vector<Defect>{Defect::Cooked});
   CHECK(has_finding(one, Defect::Cooked, *v.found.rbegin() + " is a solution too"));
+}
+
+TEST_CASE("Verdict: each short solution of help and series play is a defect", "[puzzle][verdict]") {
+  // Popeye's REGRESSIONS/4_47_to_4_49.inp: White Ka3 Qg8 Sg4, Black Ka1 Sa8, h#2, as a Popeye
+  // file gives it (no solutions): 1.Sb6 Qa2# and 1.Sc7 Qa2# are short.
+  const auto read = puzzle::parse_puzzles("n5Q1/8/8/8/6N1/K7/8/k7 b - - id \"short\"; stip h#2;\n", "inline.epd");
+  REQUIRE(read.errors.empty());
+  REQUIRE(read.puzzles.size() == 1);
+  Puzzle p = read.puzzles.front();
+  const Verdict v = verdict_of(p);
+  CHECK(v.defects() == std::vector<Defect>{Defect::ShortSolution});
+  CHECK(has_finding(v, Defect::ShortSolution, "a8b6 g8a2 is a short solution in 1"));
+  CHECK(has_finding(v, Defect::ShortSolution, "a8c7 g8a2 is a short solution in 1"));
+  CHECK(v.findings.size() == 2);
+  const std::string found = std::to_string(v.found.size()) + " solutions, 2 short";
+  CHECK(v.unjudged == found);
+  CHECK(v.summary() == "short-solution; not judged: " + found);
+  // Series play likewise: issue 55's ser-=3 has 116 lines of three moves and 1.Bxc6 2.Bd5=.
+  const auto series = puzzle::parse_puzzles("B1R5/3p4/2bp4/4k3/2P3K1/2P2B2/5R2/8 w - - id \"ser\"; stip ser-=3;\n",
+                                            "inline.epd");
+  REQUIRE(series.puzzles.size() == 1);
+  const Verdict sv = verdict_of(series.puzzles.front());
+  CHECK(sv.findings.size() == 1);
+  CHECK(has_finding(sv, Defect::ShortSolution, "f3c6 c6d5 is a short solution in 2"));
+  CHECK(sv.summary() == "short-solution; not judged: 117 solutions, 1 short");
+  // With the source's solutions (here all of them) it is judged: short, never sound.
+  p.expected = v.found;
+  const Verdict judged = verdict_of(p);
+  CHECK(judged.unjudged.empty());
+  CHECK(judged.summary() == "short-solution");
 }
 
 TEST_CASE("Verdict: a limit reached is unknown, never sound", "[puzzle][verdict]") {

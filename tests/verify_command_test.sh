@@ -62,6 +62,42 @@ code=$?
 [ "$code" -eq 0 ] || fail "all sound: exit code $code, expected 0"
 [ "$(grep -c '"summary":"sound"' "$dir/out")" -eq 2 ] || fail "--json: $(cat "$dir/out")"
 
+# A Popeye helpmate (no solutions given) with short solutions: each a defect, the rest described,
+# never "sound" (issue 55); and solve with the file's stoponshortsolutions lists the short alone.
+cat > "$dir/short.inp" <<'POPEYE'
+beginproblem
+stipulation h#2
+option stoponshortsolutions
+pieces white ka3 qg8 sg4 black ka1 sa8
+endproblem
+POPEYE
+"$dmsolve" verify "$dir/short.inp" --threads 1 >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 1 ] || fail "a helpmate with short solutions: exit code $code, expected 1"
+grep -Eq '^verdict: short-solution; not judged: [0-9]+ solutions, 2 short$' "$dir/out" || fail "short: $(cat "$dir/out")"
+grep -q "short-solution: a8b6 g8a2 is a short solution in 1" "$dir/out" || fail "short: a8b6 not named"
+grep -q "^verdict: sound" "$dir/out" && fail "short: called sound: $(cat "$dir/out")"
+"$dmsolve" solve "$dir/short.inp" --threads 1 --json >"$dir/out" 2>"$dir/err"
+grep -q '"solutions":\["a8b6 g8a2","a8c7 g8a2"\],"short_solutions":\["a8b6 g8a2","a8c7 g8a2"\]' "$dir/out" ||
+  fail "solve stoponshortsolutions: $(cat "$dir/out")"
+"$dmsolve" verify "$dir/short.inp" --stop-on-short-solutions >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 2 ] || fail "verify --stop-on-short-solutions: exit code $code, expected 2"
+
+# Without short solutions and with none from its source, a helpmate is not judged: exit 3 as for
+# an undecided problem, never "sound".
+cat > "$dir/plain.inp" <<'POPEYE'
+beginproblem
+stipulation h#1
+pieces white kf3 rg1 black kh2
+endproblem
+POPEYE
+"$dmsolve" verify "$dir/plain.inp" --threads 1 >"$dir/out" 2>"$dir/err"
+code=$?
+[ "$code" -eq 3 ] || fail "a helpmate without source solutions: exit code $code, expected 3"
+grep -Eq '^verdict: not judged: [0-9]+ solutions?$' "$dir/out" || fail "plain: $(cat "$dir/out")"
+grep -q ": 0 sound, 0 not sound, 0 undecided, 1 not judged$" "$dir/out" || fail "plain summary: $(tail -1 "$dir/out")"
+
 "$dmsolve" verify "$dir/none.epd" >"$dir/out" 2>"$dir/err"
 code=$?
 [ "$code" -eq 2 ] || fail "a missing file: exit code $code, expected 2"

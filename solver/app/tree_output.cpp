@@ -29,6 +29,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("no-tries", "do not search for tries")
       ("set-play", "help play that the defender begins: also solve it as though the attacker passed first (the default; Popeye's option setplay)")
       ("no-set-play", "do not solve the set play")
+      ("stop-on-short-solutions", "help and series play: once a length shorter than stipulated has solutions, do not look for longer ones (Popeye's option stoponshortsolutions; by default every length up to the stipulated one is listed, shortest first)")
       ("no-check", "skip the independent re-check of each tree (tree_check)")
       ("json", "print one JSON object per problem on one line (JSON Lines), the whole tree included")
       ("proof", po::value(&settings.proof), "win, lose, loseN of one problem: write its proof to FILE (docs/proof-format.md; zstd when FILE ends in .zst)")
@@ -75,6 +76,7 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
     *choice = *chosen;
   }
   settings.full = vm.count("full") > 0;
+  settings.stop_on_short_solutions = vm.count("stop-on-short-solutions") > 0;
   settings.check = vm.count("no-check") == 0;
   settings.json_line = vm.count("json") > 0;
   if (!settings.proof.empty() && !settings.proof_dir.empty()) {
@@ -107,6 +109,7 @@ tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<b
   options.set_play = settings.set_play.value_or(show.set_play.value_or(options.set_play));
   options.threats = show.threats.value_or(options.threats);
   options.max_solutions = show.max_solutions.value_or(options.max_solutions);
+  options.stop_on_short_solutions = settings.stop_on_short_solutions || show.stop_on_short_solutions.value_or(false);
   return options;
 }
 

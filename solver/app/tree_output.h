@@ -31,6 +31,9 @@ struct TreeSettings {
   // option (nullopt: the file's, else tree::TreeOptions' default).
   std::optional<bool> tries;
   std::optional<bool> set_play;
+  // --stop-on-short-solutions: help and series play stop after the first length that has
+  // solutions (Popeye's stoponshortsolutions, which a file may also ask for).
+  bool stop_on_short_solutions = false;
   bool json_line = false;  // --json: one JSON object per problem on one line
   std::string format = "text";
   bool full = false;
@@ -45,8 +48,8 @@ struct TreeSettings {
 };
 
 // Adds --threads, --hash, --time, --nodes, --solution-limit, --tries/--no-tries,
-// --set-play/--no-set-play, --format, --full, --no-check, --json, --proof, --proof-dir,
-// --tablebase-men, --tablebase-mb and --tablebase-dir.
+// --set-play/--no-set-play, --stop-on-short-solutions, --format, --full, --no-check, --json,
+// --proof, --proof-dir, --tablebase-men, --tablebase-mb and --tablebase-dir.
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
 
 // The endgame tables' options of these settings (max_men 0: none for any problem; the
@@ -60,9 +63,10 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
 
 // The options of one tree: its limits and tries from settings, the threads from workers (made
 // once with settings.threads and kept for every problem of the run), and what the problem's
-// file asks to be shown (tries, refutations, set play, threats, help solutions). A file's
-// option wins over the command line's default; --tries and --no-tries, --set-play and
-// --no-set-play, when given, win over the file.
+// file asks to be shown (tries, refutations, set play, threats, help solutions, the short
+// solutions alone). A file's option wins over the command line's default; --tries and
+// --no-tries, --set-play and --no-set-play, when given, win over the file, and
+// --stop-on-short-solutions holds for every problem.
 tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<bool>* interrupt,
                                search::Workers& workers, const puzzle::ShowOptions& show = {});
 

@@ -66,6 +66,7 @@ nlohmann::ordered_json verdict_json(const Outcome& o) {
   for (const auto& f : o.verdict.findings) {
     out["defects"].push_back({{"defect", puzzle::defect_name(f.defect)}, {"detail", f.detail}});
   }
+  if (!o.verdict.unjudged.empty()) out["not_judged"] = o.verdict.unjudged;
   out["tolerated"] = o.verdict.tolerated;
   out["found"] = o.verdict.found;
   if (o.puzzle->expected) out["expected"] = *o.puzzle->expected;
@@ -126,7 +127,7 @@ void print_summary(const std::vector<Outcome>& outcomes, size_t bad_entries, siz
   char number[32];
   out << "\n" << pad("id", id_width) << "  " << pad("variant", variant_width) << "  " << pad("stip", 7) << "  "
       << pad("verdict", verdict_width) << "  seconds\n";
-  std::array<size_t, 3> counts{};  // by puzzle::Standing
+  std::array<size_t, 4> counts{};  // by puzzle::Standing
   for (const auto& o : outcomes) {
     ++counts[size_t(standing_of(o))];
     std::snprintf(number, sizeof number, "%7.2f", o.tree.seconds);
@@ -137,7 +138,9 @@ void print_summary(const std::vector<Outcome>& outcomes, size_t bad_entries, siz
   std::snprintf(number, sizeof number, "%.1f", seconds);
   out << outcomes.size() << " problems verified in " << number << " s";
   const char* separator = ": ";
-  for (const auto standing : {puzzle::Standing::Sound, puzzle::Standing::Unsound, puzzle::Standing::Undecided}) {
+  for (const auto standing : {puzzle::Standing::Sound, puzzle::Standing::Unsound, puzzle::Standing::Undecided,
+                              puzzle::Standing::NotJudged}) {
+    if (standing == puzzle::Standing::NotJudged && !counts[size_t(standing)]) continue;
     out << separator << counts[size_t(standing)] << ' ' << puzzle::standing_name(standing);
     separator = ", ";
   }
@@ -193,11 +196,13 @@ int run_verify(const std::vector<std::string>& args) {
                    "the tree and the verdict (sound, or: no-solution, cooked, short-solution, dual,\n"
                    "source-fails, unknown), then a summary table.\n"
                    "A problem whose only defect is unknown (a limit stopped the search) is undecided, not unsound.\n"
+                   "Help and series play whose entry gives no solutions (a Popeye file) are never called sound:\n"
+                   "the verdict says what was found (\"not judged: 340 solutions\"), each short solution a defect.\n"
                    "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, or its tree re-check\n"
                    "disagrees), or the report or a proof could not be written; 2 bad options, an unreadable,\n"
                    "empty or problemless file (or a directory) or a bad entry (reported as FILE:LINE: field: why,\n"
                    "the other entries still run);\n"
-                   "3 none of these, but some problem undecided; 130 interrupted (Ctrl-C).\n"
+                   "3 none of these, but some problem undecided or not judged; 130 interrupted (Ctrl-C).\n"
                 << options;
       return kExitOk;
     }
@@ -209,6 +214,9 @@ int run_verify(const std::vector<std::string>& args) {
   if (!format) return report_bad_input("verify", format.error());
   if (files.empty()) return report_bad_input("verify", "give one or more puzzle files");
   if (!settings.tree.proof.empty()) return report_bad_input("verify", "--proof names one problem's file: give --proof-dir DIR");
+  if (settings.tree.stop_on_short_solutions) {
+    return report_bad_input("verify", "--stop-on-short-solutions is for solve: verify judges every solution");
+  }
   settings.quiet = vm.count("quiet") > 0;
 
   int code = kExitOk;
@@ -235,9 +243,11 @@ int run_verify(const std::vector<std::string>& args) {
   std::vector<Outcome> built;
   for (const auto& file : read) {
     for (const auto& p : file.puzzles) {
-      // Every help solution counts for the verdict (a cook hides behind a maxsolutions).
+      // Every help solution counts for the verdict (a cook hides behind a maxsolutions, the
+      // full-length solutions behind a stoponshortsolutions).
       puzzle::ShowOptions show = p.show;
       show.max_solutions.reset();
+      show.stop_on_short_solutions.reset();
       problems.push_back({&p.position, &p.stipulation, proof_file_for(settings.tree, p.id), show});
       built.emplace_back().puzzle = &p;
     }
@@ -262,7 +272,8 @@ int run_verify(const std::vector<std::string>& args) {
         if (!o.verified) return;
         const puzzle::Standing standing = standing_of(o);
         if (standing == puzzle::Standing::Unsound && (code == kExitOk || code == kExitUndecided)) code = kExitFailure;
-        if (standing == puzzle::Standing::Undecided && code == kExitOk) code = kExitUndecided;
+        const bool unconfirmed = standing == puzzle::Standing::Undecided || standing == puzzle::Standing::NotJudged;
+        if (unconfirmed && code == kExitOk) code = kExitUndecided;
         if (const std::string unwritten = unwritten_proof(settings.tree, o.tree); !unwritten.empty()) {
           std::cerr << "dmsolve verify: " << o.puzzle->id << ": " << unwritten << std::endl;
           code = kExitFailure;

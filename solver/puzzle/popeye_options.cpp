@@ -43,6 +43,7 @@ class OptionReader {
         settings_.show.max_solutions = count;
         return std::nullopt;
       }
+      case OptionName::StopOnShortSolutions: settings_.show.stop_on_short_solutions = true; return std::nullopt;
       case OptionName::WhiteToPlay: settings_.white_to_play = true; return std::nullopt;
       case OptionName::HalfDuplex: settings_.half_duplex = true; return std::nullopt;
       case OptionName::NoCastling: return read_no_castling(name);
@@ -60,7 +61,6 @@ class OptionReader {
       case OptionName::NoBoard:
       case OptionName::NoShortVariations:
       case OptionName::KeepMatingPiece:
-      case OptionName::StopOnShortSolutions:
       case OptionName::TrivialTriesAvoid:
       case OptionName::MatesIn1:
       case OptionName::SuppressGrid:

@@ -2,11 +2,12 @@
 // The words of Popeye's `option` command read into a problem's settings (popeye_setup.h).
 //
 // Kept: try, defence N (a try fails to at most N defences; tries shown), setplay, nothreat,
-// maxsolutions N (the first N help solutions), whitetoplay, halfduplex, nocastling SQUARES,
+// maxsolutions N (the first N help solutions), stoponshortsolutions (help and series play: no
+// longer lines once short ones are found), whitetoplay, halfduplex, nocastling SQUARES,
 // enpassant SQUARES (the pawn's double step before the diagram, e7e6e5, or the square passed
 // over alone, e6). Accepted and ignored, because they change how Popeye prints or searches but
 // not what is solved: variation, movenumbers, noboard, noshortvariations, intelligent [N],
-// maxtime N, beep [N], keepmatingpiece, stoponshortsolutions, trivialtriesavoid, matesin1,
+// maxtime N, beep [N], keepmatingpiece, trivialtriesavoid, matesin1,
 // suppressgrid, writegrid, nosymmetry, search, multisolutions. Refused with a message naming
 // the option, because they change the problem and dmsolve lacks what they ask: duplex, nowk,
 // nobk, threat N, maxflightsquares N, nontrivial M N, postkeyplay, quodlibet, goalisend,

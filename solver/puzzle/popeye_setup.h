@@ -56,7 +56,12 @@ struct ProblemSettings {
   std::vector<Cell> en_passant;   // squares a pawn passed over in the move before the diagram
   int en_passant_line = 0;
   // Popeye's defaults: no tries, no set play unless the options ask for them.
-  ShowOptions show{.tries = false, .max_refutations = {}, .set_play = false, .threats = {}, .max_solutions = {}};
+  ShowOptions show{.tries = false,
+                   .max_refutations = {},
+                   .set_play = false,
+                   .threats = {},
+                   .max_solutions = {},
+                   .stop_on_short_solutions = {}};
   std::string title;
   std::string author;
   std::string source;

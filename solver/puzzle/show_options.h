@@ -13,6 +13,8 @@ struct ShowOptions {
   std::optional<bool> set_play;        // option setplay (help play: h#)
   std::optional<bool> threats;         // option nothreat: false
   std::optional<int> max_solutions;    // option maxsolutions N (help play: the first N solutions)
+  // option stoponshortsolutions (help and series play: no longer lines once short ones are found)
+  std::optional<bool> stop_on_short_solutions;
 };
 
 }  // namespace dm::puzzle

@@ -90,6 +90,26 @@ void compare_sets(const Puzzle& puzzle, bool help, bool decided, Verdict& verdic
   }
 }
 
+// Help and series play: each line of fewer attacker (series) turns than stipulated is a short
+// solution; without the source's solutions, what was found is said instead of a judgement.
+void note_short_lines(const Puzzle& puzzle, const tree::SolutionTree& tree, Verdict& verdict) {
+  const search::Stipulation& stipulation = puzzle.stipulation;
+  size_t short_lines = 0;
+  for (const search::Line& line : tree.solutions) {
+    const int length = stipulation.line_length(line.size());
+    if (length >= stipulation.turns) continue;
+    ++short_lines;
+    verdict.findings.push_back(
+        {Defect::ShortSolution, search::line_to_uci(line) + " is a short solution in " + std::to_string(length)});
+  }
+  if (puzzle.expected || tree.status != search::SolveStatus::Solved) return;
+  const size_t count = tree.solutions.size();
+  verdict.unjudged = std::to_string(count) + (count == 1 ? " solution" : " solutions");
+  if (short_lines > 0) {
+    verdict.unjudged += ", " + std::to_string(short_lines) + " short";
+  }
+}
+
 // win, lose and loseN: the solver proves or disproves the position's value and shows one
 // proof, so only that value is judged. A source's key that the proof does not play is no
 // defect (other turns may win too), nor are the proof's lengths, duals or other keys.
@@ -135,12 +155,14 @@ std::string_view standing_name(Standing standing) {
     case Standing::Sound: return "sound";
     case Standing::Unsound: return "not sound";
     case Standing::Undecided: return "undecided";
+    case Standing::NotJudged: return "not judged";
   }
   return "?";
 }
 
 Standing Verdict::standing() const {
   if (sound()) return Standing::Sound;
+  if (findings.empty()) return Standing::NotJudged;
   const bool only_unknown =
       std::all_of(findings.begin(), findings.end(), [](const Finding& f) { return f.defect == Defect::Unknown; });
   return only_unknown ? Standing::Undecided : Standing::Unsound;
@@ -158,6 +180,7 @@ std::string Verdict::summary() const {
   if (sound()) return "sound";
   std::string out;
   for (const Defect d : defects()) out += (out.empty() ? "" : ", ") + std::string(defect_name(d));
+  if (!unjudged.empty()) out += (out.empty() ? "" : "; ") + std::string("not judged: ") + unjudged;
   return out;
 }
 
@@ -172,10 +195,11 @@ Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
     verdict.findings.push_back({Defect::NoSolution, "nothing achieves " + puzzle.stipulation.to_string()});
   }
   compare_sets(puzzle, help, decided, verdict);
-  if (puzzle.stipulation.is_series() && tree.length < puzzle.stipulation.turns && !tree.solutions.empty()) {
-    verdict.findings.push_back({Defect::ShortSolution, "a series of " + std::to_string(tree.length) + " turns works"});
+  if (help) {
+    note_short_lines(puzzle, tree, verdict);
+    return verdict;
   }
-  if (help || !decided) return verdict;
+  if (!decided) return verdict;
 
   const bool direct = puzzle.stipulation.play == search::Play::Direct;
   for (const AttackNode& key : tree.keys) {

@@ -6,7 +6,8 @@
 //   no-solution     nothing achieves the stipulation;
 //   cooked          more keys than the source gives (with no keys given: more than one), or a
 //                   solution where the source says none; help play: more solutions than given;
-//   short-solution  a key (direct and self play) works in fewer turns than stipulated;
+//   short-solution  a key (direct and self play) works in fewer turns than stipulated; help
+//                   and series play: each solution line of fewer attacker (series) turns;
 //   dual            a dual in a main line: see below;
 //   source-fails    a key or solution the source gives is not one;
 //   unknown         the search stopped at a limit before deciding (the other defects are then
@@ -29,6 +30,11 @@
 // source gives that the proof does not play is no defect (other turns may win too), and there
 // is no short-solution, dual or cook of several keys.
 //
+// Help and series play whose source gives no solutions cannot be judged sound: a problemist
+// reads "sound" as "the intended solutions and nothing else", and only the source knows how
+// many are intended. Such a verdict says what was found instead ("340 solutions", "342
+// solutions, 2 short"), the short ones each a defect as above, and is never sound.
+//
 // Expected and found keys and lines compare as sets of canonical UCI strings.
 
 #include <set>
@@ -46,8 +52,10 @@ std::string_view defect_name(Defect defect);  // "no-solution", "cooked", ...
 
 // How a problem stands once judged: sound, unsound (a defect is proven), or undecided (a limit
 // stopped the search before it proved a defect or soundness).
-enum class Standing : uint8_t { Sound, Unsound, Undecided };
-std::string_view standing_name(Standing standing);  // "sound", "not sound", "undecided"
+// A fourth: not judged, where help or series play has no solutions from its source to be
+// compared with and nothing wrong was found.
+enum class Standing : uint8_t { Sound, Unsound, Undecided, NotJudged };
+std::string_view standing_name(Standing standing);  // "sound", "not sound", "undecided", "not judged"
 
 // One defect with what shows it ("d1h5,h5f7 is a key too").
 struct Finding {
@@ -59,13 +67,18 @@ struct Verdict {
   std::vector<Finding> findings;       // empty: sound
   std::vector<std::string> tolerated;  // final-move duals and multiple threats, for the record
   std::set<std::string> found;         // keys or solution lines the solver found, UCI
+  // Help and series play solved, with no solutions from the source: what was found ("340
+  // solutions"); empty where the verdict is judged.
+  std::string unjudged;
 
-  bool sound() const { return findings.empty(); }
-  // Sound with no finding, undecided with only `unknown` ones, else unsound.
+  bool sound() const { return findings.empty() && unjudged.empty(); }
+  // Sound with no finding and judged; not judged with no finding (help or series play with no
+  // solutions from the source); undecided with only `unknown` ones; else unsound.
   Standing standing() const;
   // The distinct defects, in the order of the enum.
   std::vector<Defect> defects() const;
-  // "sound", or the defects' names joined by ", ".
+  // "sound"; or the defects' names joined by ", ", then where not judged "; not judged: " and
+  // what was found ("short-solution; not judged: 342 solutions, 2 short").
   std::string summary() const;
 };
 

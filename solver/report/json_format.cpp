@@ -117,6 +117,7 @@ void tree_object(JsonWriter& out, const tree::SolutionTree& tree) {
     }
     out.end_array();
     out.key("solutions_complete").value(tree.solutions_complete);
+    out.key("set_play_complete").value(tree.set_play_complete);
   } else {
     out.key("keys").begin_array();
     for (const AttackNode& key : tree.keys) attack_object(out, key, tree.position);
@@ -173,6 +174,12 @@ std::string write_json(const tree::SolutionTree& tree, const FormatOptions& opti
   if (tree.stipulation.has_lines()) {
     out.key("solutions").begin_array();
     for (const auto& line : tree.solutions) out.value(search::line_to_uci(line));
+    out.end_array();
+    // The solutions of fewer attacker (series) turns than stipulated, each also in `solutions`.
+    out.key("short_solutions").begin_array();
+    for (const auto& line : tree.solutions) {
+      if (tree.stipulation.line_length(line.size()) < tree.stipulation.turns) out.value(search::line_to_uci(line));
+    }
     out.end_array();
   } else {
     out.key("keys").begin_array();

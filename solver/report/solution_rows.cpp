@@ -110,11 +110,10 @@ class RowWriter {
   }
 
   // A series line: the series turns numbered 1, 2, ... (the other side passing between them),
-  // then in ser-h# and ser-s# the other side's last turn after the last one: "1.Kb2 2.Qd4+ Kxd4#";
-  // a line of fewer turns than stipulated is marked as a short solution.
+  // then in ser-h# and ser-s# the other side's last turn after the last one: "1.Kb2 2.Qd4+ Kxd4#".
   Row series_line(const search::Line& line, const Position& start) const {
     const search::Line played = played_line(line, stipulation_);
-    const int series_turns = int(line.size()) - (stipulation_.play == search::Play::Series ? 0 : 1);
+    const int series_turns = stipulation_.line_length(line.size());
     Position pos = start;
     std::string text;
     int n = 0;
@@ -129,7 +128,6 @@ class RowWriter {
       }
       pos = after;
     }
-    if (series_turns < stipulation_.turns) text += " (short solution in " + std::to_string(series_turns) + ")";
     return {text, {}};
   }
 
@@ -196,6 +194,10 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
     Row row = tree.stipulation.is_series() ? writer.series_line(line, tree.position)
                                            : writer.line(line, tree.position, tree.stipulation.attacker_starts);
     row.text = std::to_string(rows.solutions.size() + 1) + ") " + row.text;
+    // A line of fewer attacker (series) turns than stipulated is marked as a short solution.
+    if (const int length = tree.stipulation.line_length(line.size()); length < tree.stipulation.turns) {
+      row.text += " (short solution in " + std::to_string(length) + ")";
+    }
     rows.solutions.push_back(std::move(row));
   }
   if (!tree.set_play.empty()) {

@@ -1,5 +1,7 @@
 #include "solver/report/text_format.h"
 
+#include <algorithm>
+
 #include "solver/report/solution_rows.h"
 
 namespace dm::report {
@@ -32,7 +34,14 @@ std::string write_text(const tree::SolutionTree& tree, const FormatOptions& opti
   if (tree.stipulation.has_lines()) {
     write_section("solutions (" + std::to_string(rows.solutions.size()) + ")", rows.solutions, out);
     write_section("set play", rows.set_play, out);
-    if (!tree.solutions_complete) out += "\n(only the first solutions: more exist)\n";
+    const auto is_short = [&](const search::Line& line) {
+      return tree.stipulation.line_length(line.size()) < tree.stipulation.turns;
+    };
+    if (!tree.solutions_complete && std::all_of(tree.solutions.begin(), tree.solutions.end(), is_short)) {
+      out += "\n(stopped after the short solutions: longer ones were not looked for)\n";
+    } else if (!tree.solutions_complete) {
+      out += "\n(only the first solutions: more exist)\n";
+    }
   } else if (!tree.defences.empty()) {
     write_section("every turn loses (" + std::to_string(rows.defences.size()) + ")", rows.defences, out);
   } else {

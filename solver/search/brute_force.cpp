@@ -172,11 +172,12 @@ class Oracle {
 
  private:
   // Whether the other side, to move in pos after a series turn that is not the last, may pass:
-  // it is not attacked, has its king, and is not stalemated where that is the goal.
+  // it is not attacked and has its king. Stalemated, it passes all the same (ser-= too): only
+  // the position after the last series turn is read for the goal, as in Popeye.
   bool may_pass(const Position& pos) const {
     if (stands_attacked(pos)) return false;
     const Outcome o = outcome(pos);
-    return !o.is_over() || (o.reason == "stalemate" && !(stipulation_.play == Play::Series && goal(pos)));
+    return !o.is_over() || o.reason == "stalemate";
   }
 
   // After the series' last turn: the goal at once (ser-#), the other side's turn that reaches it
@@ -257,7 +258,7 @@ std::vector<Line> help_solutions(const Position& pos, const Stipulation& stipula
   const Oracle oracle(stipulation, attacker);
   std::vector<Line> out;
   Line line;
-  if (!oracle.over(copy)) oracle.help(copy, stipulation.turns, line, out);
+  for (int length = 1; length <= stipulation.turns && !oracle.over(copy); ++length) oracle.help(copy, length, line, out);
   return out;
 }
 

@@ -34,7 +34,7 @@ std::optional<Position> passed(const Position& pos);
 // series' last turn.
 bool stands_attacked(const Position& pos);
 
-// Help play: every solution line of exactly the stipulated length.
+// Help play: every solution line of 1 to N attacker turns (a shorter one is a short solution).
 std::vector<Line> help_solutions(const Position& pos, const Stipulation& stipulation);
 
 }  // namespace dm::search::brute_force

@@ -1,6 +1,6 @@
 #pragma once
-// Help play (h#N, h=N): every line of exactly the stipulated length in which the two sides
-// together reach the goal.
+// Help play (h#N, h=N): every line of one length in which the two sides together reach the
+// goal (solver.h solves each length up to the stipulated one: the shorter are short solutions).
 //
 // Help play has only OR nodes and wants every solution, so it is a full-width depth-first
 // enumeration; what makes it fast is the table: a (position, turns left) found to have no

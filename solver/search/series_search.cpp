@@ -27,15 +27,14 @@ Stipulation last_step(const Stipulation& series) {
 
 }  // namespace
 
-bool may_pass(const Position& after, const NodeRules& rules) {
+bool may_pass(const Position& after) {
   if (king_lost(after)) return false;
   // A royal king's check was found by the move; a capturable king is looked at here.
   const Color side = after.side_to_move();
   const Square king = after.king_square(side);
   const bool en_prise = after.variant().king_rule == KingRule::Capturable && king != kNoSquare &&
                         after.attackers_of(~side, king, after.pieces()) != 0;
-  if (after.in_check() || en_prise) return false;
-  return rules.stipulation().play != Play::Series || has_legal_move(after) || !rules.goal_reached(after);
+  return !after.in_check() && !en_prise;
 }
 
 Color SeriesSearch::series_mover(const NodeRules& rules) {
@@ -111,7 +110,7 @@ bool SeriesSearch::search(Position& pos, int series_left) {
   const bool mating = series_left == 1 && rules_.stipulation().play == Play::Series;
   const bool found = each_turn_end(pos, turn_, mating, [&](Position& after) {
     if (series_left == 1) return finish(after);
-    return may_pass(after, rules_) && pass_and_search(after, series_left - 1);
+    return may_pass(after) && pass_and_search(after, series_left - 1);
   });
   if (!found && !control_.stopped()) tt_.store_no_exact_solution(key, series_left, nodes_.total() - nodes_before);
   return found || control_.stopped();

@@ -76,9 +76,9 @@ class SeriesSearch {
 
 // Whether the side to move in `after`, a position after a series turn that is not the last,
 // may pass its turn: its king stands unattacked (no check, no king en prise where kings are
-// captured), and it is not stalemated where that is the goal (ser-=: as in Popeye, a goal
-// reached before the last turn ends the line; another stalemate does not). rules: the
-// problem's.
-bool may_pass(const Position& after, const NodeRules& rules);
+// captured). A stalemate does not end the series, also where it is the goal (ser-=): the other
+// side does not move in a series, and as in Popeye only the position after the last series
+// turn is read for the goal. A mate needs a check, so none comes before the last turn.
+bool may_pass(const Position& after);
 
 }  // namespace dm::search

@@ -240,14 +240,18 @@ class DirectSolver {
   std::atomic<size_t> decided_{0};
 };
 
-// Adds the lines each task found to result.solutions, sorted by UCI, and sets the status.
+// Adds the lines each task found to result.solutions and sets the status.
 void take_lines(std::vector<std::vector<Line>>& found, const SearchControl& control, SolveResult& result) {
   // Sorted by their UCI text, each written once: a long series' help play finds millions.
   std::vector<std::pair<std::string, Line>> named;
   for (auto& lines : found) {
     for (auto& line : lines) named.emplace_back(line_to_uci(line), std::move(line));
   }
-  std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Shortest first, as Popeye prints them (a limit then keeps the short solutions), each length
+  // in UCI order.
+  std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) {
+    return a.second.size() != b.second.size() ? a.second.size() < b.second.size() : a.first < b.first;
+  });
   for (auto& [name, line] : named) result.solutions.push_back(std::move(line));
   // Other workers may find a few more before they see the flag the limit raised.
   if (control.solution_limit() && result.solutions.size() > control.solution_limit()) {
@@ -279,20 +283,21 @@ struct HelpSplit {
   std::vector<Line> solutions;                 // lines complete within the split
 };
 
-HelpSplit split_help(Position& root, const NodeRules& rules, HelpSearch& search) {
+HelpSplit split_help(Position& root, int turns, HelpSearch& search) {
   HelpSplit split;
-  if (rules.root_turns() >= kLongSplitTurns &&
-      search.split(root, rules.root_turns(), kLongSplitMoves, kMaxHelpTasks, split.tasks, split.solutions)) {
+  if (turns >= kLongSplitTurns && search.split(root, turns, kLongSplitMoves, kMaxHelpTasks, split.tasks, split.solutions)) {
     return split;
   }
   split = {};
-  search.split(root, rules.root_turns(), kShortSplitMoves, SIZE_MAX, split.tasks, split.solutions);
+  search.split(root, turns, kShortSplitMoves, SIZE_MAX, split.tasks, split.solutions);
   return split;
 }
 
+// Every line of 1 to N attacker turns, as Popeye solves help play: a shorter one is a short
+// solution. The table's entries (no solution with so many attacker turns left) hold for every
+// length, so that the shorter searches' entries serve the longer ones.
 void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
                 Workers& workers, SearchControl& control, SolveResult& result) {
-  result.length = rules.root_turns();
   // The ending bound (its tables take about 2 ms), for help play of two turns or more; in
   // variants of turns of several moves, its count of the moves left only (counts_moves holds
   // wherever applies does).
@@ -301,28 +306,41 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     ending_bound.emplace(pos.variant(), rules.stipulation().goal);
   }
   const EndingBound* const bound = ending_bound ? &*ending_bound : nullptr;
-  Position root_pos = pos;
-  HelpSplit split;
-  if (rules.evaluate(root_pos, rules.root_turns()) == NodeValue::Open) {
-    HelpSearch splitter(rules, tt, control, bound);
-    split = split_help(root_pos, rules, splitter);
-  }
-  std::vector<std::vector<Line>> found(split.tasks.size());
+  std::atomic<size_t> task_count{0};
   std::atomic<size_t> decided{0};
   ProgressMonitor monitor(options, [&] {
     Progress p;
     p.nodes = control.nodes();
     p.seconds = control.elapsed_seconds();
-    p.candidates = split.tasks.size();
+    p.candidates = task_count.load(std::memory_order_relaxed);
     p.decided = decided.load(std::memory_order_relaxed);
     return p;
   });
-  workers.for_each(split.tasks.size(), [&](size_t i) {
-    HelpSearch search(rules, tt, control, bound);
-    search.solve_task(pos, rules.root_turns(), split.tasks[i], found[i]);
-    decided.fetch_add(1, std::memory_order_relaxed);
-  });
-  result.solutions = std::move(split.solutions);
+  std::vector<std::vector<Line>> found;
+  result.length = 0;
+  for (int length = 1; length <= rules.root_turns() && !control.stopped(); ++length) {
+    if (result.length != 0 && options.stop_on_short_solutions) break;
+    Position root_pos = pos;
+    HelpSplit split;
+    if (rules.evaluate(root_pos, length) == NodeValue::Open) {
+      HelpSearch splitter(rules, tt, control, bound);
+      split = split_help(root_pos, length, splitter);
+    }
+    decided.store(0, std::memory_order_relaxed);
+    task_count.store(split.tasks.size(), std::memory_order_relaxed);
+    const size_t first = found.size();
+    found.resize(first + split.tasks.size() + 1);
+    found[first] = std::move(split.solutions);
+    workers.for_each(split.tasks.size(), [&](size_t i) {
+      HelpSearch search(rules, tt, control, bound);
+      search.solve_task(pos, length, split.tasks[i], found[first + 1 + i]);
+      decided.fetch_add(1, std::memory_order_relaxed);
+    });
+    for (size_t i = first; i < found.size() && result.length == 0; ++i) {
+      if (!found[i].empty()) result.length = length;
+    }
+  }
+  if (result.length == 0) result.length = rules.root_turns();
   take_lines(found, control, result);
 }
 
@@ -335,20 +353,19 @@ struct SeriesTask {
   int series_left;
 };
 
-void split_series(const Position& pos, const NodeRules& rules, int series_left, int depth, Line& prefix,
-                  std::vector<SeriesTask>& tasks) {
+void split_series(const Position& pos, int series_left, int depth, Line& prefix, std::vector<SeriesTask>& tasks) {
   if (depth == 0 || series_left == 1) {
     tasks.push_back({prefix, pos, series_left});
     return;
   }
   Position own = pos;
   for_each_turn(own, [&](const Turn& turn, Position& after) {
-    if (!may_pass(after, rules)) return true;
+    if (!may_pass(after)) return true;
     const Move pass = Move::pass();
     StateInfo st;
     after.do_move(pass, st);
     prefix.push_back(turn);
-    split_series(after, rules, series_left - 1, depth - 1, prefix, tasks);
+    split_series(after, series_left - 1, depth - 1, prefix, tasks);
     prefix.pop_back();
     after.undo_move(pass);
     return true;
@@ -377,10 +394,11 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
   std::vector<std::vector<Line>> found;
   result.length = 0;
   for (int length = 1; length <= rules.root_turns() && !control.stopped(); ++length) {
+    if (result.length != 0 && options.stop_on_short_solutions) break;
     std::vector<SeriesTask> tasks;
     if (pos.side_to_move() == mover && !king_lost(pos)) {
       Line prefix;
-      split_series(pos, rules, length, 2, prefix, tasks);
+      split_series(pos, length, 2, prefix, tasks);
     }
     decided.store(0, std::memory_order_relaxed);
     task_count.store(tasks.size(), std::memory_order_relaxed);
@@ -400,8 +418,6 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
   }
   if (result.length == 0) result.length = rules.root_turns();
   take_lines(found, control, result);
-  std::stable_sort(result.solutions.begin(), result.solutions.end(),
-                   [](const Line& a, const Line& b) { return a.size() < b.size(); });
 }
 
 // win, lose and loseN: the root itself is searched, every worker on it (kept apart by the busy

@@ -6,8 +6,10 @@
 // the candidates, several workers on one candidate when fewer candidates than threads are
 // open. Because each verdict is exact, the keys found do not depend on the thread count or on
 // the order in which the candidates finish. The shortest length is then found by trying the
-// keys with fewer turns. Help play: the first two moves split the enumeration of all lines;
-// series play: the first two series turns (series_search.h).
+// keys with fewer turns. Help and series play: every length from one attacker (series) turn up
+// to the stipulated one is solved in turn, as Popeye does, so that the short solutions show
+// (shortest first); the first two moves split the enumeration of all lines of one length
+// (series play: the first two series turns, series_search.h).
 // Proofs (win, lose, loseN): the root itself is searched by df-pn, every worker on it, and the
 // result is whether it is won (Solved) or not (NoSolution); for win, the first turn of the
 // proof found is its one key, and `length` the turns within which the proof wins.
@@ -50,14 +52,17 @@ struct SolveOptions {
   SearchLimits limits;
   // Endgame tables for the variant's own win (node_rules.h), kept by the caller; nullptr: none.
   tablebase::Tablebase* tables = nullptr;
+  // Help and series play: stop after the first length that has solutions, when it is shorter
+  // than the stipulated one (Popeye's option stoponshortsolutions). Off: every length is solved.
+  bool stop_on_short_solutions = false;
   std::function<void(const Progress&)> on_progress;  // called from a monitor thread
   double progress_interval = 1.0;
 };
 
 struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
-  int length = 0;            // attacker turns of the shortest solution (help: the stipulated;
-                             // proofs: the turns the proof found needs)
+  int length = 0;            // attacker turns of the shortest solution (the stipulated where
+                             // none; proofs: the turns the proof found needs)
   std::vector<Turn> keys;    // direct and self play; win: the proof's first turn
   std::vector<Line> solutions;  // help and series play
   uint64_t nodes = 0;

@@ -4,6 +4,13 @@
 
 namespace dm::search {
 
+int Stipulation::line_length(size_t line_size) const {
+  const int size = int(line_size);
+  if (is_series()) return play == Play::Series ? size : size - 1;
+  // Help play alternates the sides, the attacker's turn last: an odd line opens with it.
+  return (size + 1) / 2;
+}
+
 std::string Stipulation::to_string() const {
   if (goal == Goal::Win && play == Play::Direct && !attacker_starts) {
     return unbounded() ? "lose" : "lose" + std::to_string(turns);

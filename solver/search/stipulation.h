@@ -57,6 +57,10 @@ struct Stipulation {
   }
   // win, lose and loseN: one proof of the position's value, not every key (winN keeps its keys).
   bool is_proof() const { return goal == Goal::Win && play == Play::Direct && (unbounded() || !attacker_starts); }
+  // Help and series play: the attacker turns (help) or series turns (series) of a solution
+  // line of `line_size` turns (both sides' turns, the series' last step included). A line of
+  // fewer than `turns` is a short solution.
+  int line_length(size_t line_size) const;
   // "#2", "h#2.5", "s=3", "r#2", "ser-h#3", "win4", "win", "lose", "lose3", as parsed.
   std::string to_string() const;
 };

@@ -93,8 +93,8 @@ struct SolutionTree {
   std::string variant;               // the variant's name
   std::string rule_options;          // the options in force, as Variant::describe_options()
   search::SolveStatus status = search::SolveStatus::Unknown;
-  int length = 0;                    // attacker turns of the shortest solution (help: stipulated;
-                                     // proofs: of the longest line of the proof written)
+  int length = 0;                    // attacker turns of the shortest solution (the stipulated
+                                     // where none; proofs: of the longest line of the proof written)
 
   // Direct and self play.
   std::vector<AttackNode> keys;      // every key, each with its own (shortest) length
@@ -112,13 +112,17 @@ struct SolutionTree {
   // Why no proof file could be written (a full disk), when the result is proven all the same.
   std::string proof_error;
 
-  // Help play: every solution, and the set play (the lines that work when the side to move
-  // passes its first turn; h# only).
+  // Help and series play: every solution, shortest first (a line of fewer attacker or series
+  // turns than stipulated, Stipulation::line_length, is a short solution), and the set play
+  // (the lines that work when the side to move passes its first turn; h# only).
   std::vector<search::Line> solutions;
   std::vector<search::Line> set_play;
-  // False when TreeOptions::max_solutions left solutions out: `solutions` then holds the first
-  // ones in UCI order.
+  // False when TreeOptions::max_solutions left solutions out (`solutions` then holds the first
+  // ones, shortest first and each length in UCI order), or when stop_on_short_solutions left
+  // the longer lengths unsearched.
   bool solutions_complete = true;
+  // False when stop_on_short_solutions left the set play's longer lengths unsearched.
+  bool set_play_complete = true;
 
   uint64_t nodes = 0;     // the whole build: the solve and every annotation
   double seconds = 0.0;

@@ -52,6 +52,10 @@ class TreeBuilder {
     tree_.status = result.status;
     tree_.length = result.length;
     tree_.solutions = result.solutions;
+    // Stopped after short solutions: the lines of the stipulated length were not looked for.
+    if (options_.stop_on_short_solutions && tree_.stipulation.has_lines() && result.length < tree_.stipulation.turns) {
+      tree_.solutions_complete = false;
+    }
     keep_first_solutions();
     nodes_ = result.nodes;
     seconds_ = result.seconds;
@@ -180,6 +184,7 @@ class TreeBuilder {
     set.attacker_starts = true;
     const search::SolveResult result = search::solve(*passed, set, solve_options(*limits), tt_);
     tree_.set_play = result.solutions;
+    tree_.set_play_complete = !(options_.stop_on_short_solutions && result.length < set.turns);
     nodes_ += result.nodes;
     seconds_ += result.seconds;
     if (result.status == search::SolveStatus::Unknown) stop();
@@ -191,6 +196,7 @@ class TreeBuilder {
     solve.workers = &workers_;
     solve.limits = limits;
     solve.tables = options_.tables;
+    solve.stop_on_short_solutions = options_.stop_on_short_solutions;
     solve.on_progress = options_.on_progress;
     return solve;
   }

@@ -41,9 +41,12 @@ struct TreeOptions {
   // Threats below keys and tries (direct and self play); off: the variations alone (Popeye's
   // option nothreat).
   bool threats = true;
-  // Help play: only the first max_solutions solutions in UCI order are kept (0: all), and
-  // SolutionTree::solutions_complete says when some were left out (Popeye's maxsolutions; the
-  // search still finds them all).
+  // Help and series play: stop after the first length that has solutions where it is shorter
+  // than the stipulated one (search::SolveOptions; Popeye's stoponshortsolutions).
+  bool stop_on_short_solutions = false;
+  // Help play: only the first max_solutions solutions, shortest first and each length in UCI
+  // order, are kept (0: all), and SolutionTree::solutions_complete says when some were left out
+  // (Popeye's maxsolutions; the search still finds them all).
   int max_solutions = 0;
   // win, lose and loseN: where to write the proof (docs/proof-format.md; zstd when it ends in
   // .zst). Empty: a temporary file, for the re-check (ProofSummary::temporary).

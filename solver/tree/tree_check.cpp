@@ -314,7 +314,8 @@ class Checker {
     return check_attack(pos, t.play, stip_.turns, refuting, "try");
   }
 
-  // `complete`: the lines are all there are; else (TreeOptions::max_solutions) some of them.
+  // `complete`: the lines are all there are; else (TreeOptions::max_solutions, or stopped after
+  // the short solutions) some of them.
   std::string check_lines(const Position& start, const std::vector<Line>& lines, const Stipulation& stip,
                           const std::string& what, bool complete) {
     std::set<std::string> names;
@@ -329,7 +330,8 @@ class Checker {
         if (!after) return here + ": an illegal turn";
         pos = *after;
       }
-      if (attacker_turns != stip.turns || !goal(pos)) return here + ": does not reach the goal";
+      // 1 to N attacker turns: a shorter line is a short solution.
+      if (attacker_turns < 1 || attacker_turns > stip.turns || !goal(pos)) return here + ": does not reach the goal";
       names.insert(search::line_to_uci(line));
     }
     if (!full_) return "";
@@ -337,8 +339,7 @@ class Checker {
     for (const Line& line : search::brute_force::help_solutions(start, stip))
       expected.insert(search::line_to_uci(line));
     const bool agree = complete ? expected == names
-                                : names.size() < expected.size() &&
-                                      std::includes(expected.begin(), expected.end(), names.begin(), names.end());
+                                : std::includes(expected.begin(), expected.end(), names.begin(), names.end());
     return agree ? "" : what + "s differ from the full-width search's";
   }
 
@@ -361,9 +362,10 @@ class Checker {
       Position pos = tree_.position;
       for (size_t i = 0; i < line.size(); ++i) {
         const Outcome o = outcome(pos);
-        // Between series turns the other side passes, stalemated or not, unless that is the goal.
+        // Between series turns the other side passes, stalemated or not (ser-= too: only the
+        // position after the last series turn is read for the goal).
         const bool passes = i > 0 && i < series_turns;
-        const bool stalemate_passed = passes && o.reason == "stalemate" && !(stip_.play == Play::Series && goal(pos));
+        const bool stalemate_passed = passes && o.reason == "stalemate";
         if (i > 0 && o.is_over() && !stalemate_passed) return here + ": the game ended before the line did";
         if (passes) {
           if (search::brute_force::stands_attacked(pos)) return here + ": a check before the last turn";
@@ -389,6 +391,12 @@ class Checker {
     for (const Line& line : search::brute_force::series_solutions(tree_.position, stip_)) {
       expected.insert(search::line_to_uci(line));
     }
+    // Stopped after the short solutions (solutions_complete false): those of their length.
+    if (!tree_.solutions_complete) {
+      std::erase_if(expected, [&](const std::string& line) {
+        return size_t(std::count(line.begin(), line.end(), ' ')) + 1 > shortest + last_step;
+      });
+    }
     return expected == names ? "" : "solutions differ from the full-width search's";
   }
 
@@ -397,12 +405,17 @@ class Checker {
         !e.empty()) {
       return e;
     }
+    if (!tree_.solutions.empty()) {
+      size_t shortest = tree_.solutions.front().size();
+      for (const Line& line : tree_.solutions) shortest = std::min(shortest, line.size());
+      if (tree_.length != stip_.line_length(shortest)) return "the length is not the shortest solution's";
+    }
     if (tree_.set_play.empty()) return "";
     const auto pass = search::brute_force::passed(tree_.position);
     if (!pass) return "set play where the side to move cannot pass";
     Stipulation set = stip_;
     set.attacker_starts = true;
-    return check_lines(*pass, tree_.set_play, set, "set play", true);
+    return check_lines(*pass, tree_.set_play, set, "set play", tree_.set_play_complete);
   }
 
   // The defender's turns from pos as a proof tree shows them: all of them, each answered by a

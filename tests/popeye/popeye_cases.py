@@ -6,7 +6,8 @@ without Popeye's source.
 
 expected.json: {"origin": ..., "files": {"EXAMPLES_x.inp": {"source": "EXAMPLES/x.inp",
 "language": "english", "problems": [{"number": 3, "lines": [FIRST, LAST], "slow": false,
-"twins": [{"twin": "a" or null, "stipulation": "h#2", "fen": FEN, "solutions": [...]} or
+"twins": [{"twin": "a" or null, "stipulation": "h#2", "fen": FEN, "solutions": [...]} (and
+"short": [...] where Popeye lists short solutions, lines of fewer attacker or series turns) or
 "keys": [...] and "tries": [...]]}]}}}: lines are the problem's body in the .inp (1-based, both
 included), number its place in the source file.
 """
@@ -84,6 +85,8 @@ def _expected_twins(problem, popeye):
                 'fen': full_fen(t.board, t.white_starts, problem)}
         if t.solutions is not None:
             twin['solutions'] = sorted(t.solutions)
+            if t.short:
+                twin['short'] = sorted(t.short)
         else:
             twin['keys'] = sorted(t.keys)
             twin['tries'] = sorted(t.tries)
@@ -97,6 +100,13 @@ def expected_stipulation(problem):
     if problem.option('WhiteToPlay'):
         return f'{stip[:2]}{int(stip[2:]) - 1}.5'
     return stip
+
+
+def stopped_on_short_solutions(problem, popeye):
+    """Whether Popeye's `Partial solution` is option StopOnShortSolutions at work: the option is
+    given and every twin has short solutions (the lines Popeye stopped after)."""
+    return (popeye.partial and problem.option('StopOnShortSolutions') is not None
+            and all(t.short for t in popeye.twins))
 
 
 def from_source(popeye_src):
@@ -119,7 +129,7 @@ def from_source(popeye_src):
             popeye = blocks[problem.number - 1] if problem.number <= len(blocks) else None
             if popeye is None:
                 case.complete, case.why_incomplete = False, 'no output from Popeye'
-            elif not popeye.finished:
+            elif not popeye.finished and not stopped_on_short_solutions(problem, popeye):
                 case.complete, case.why_incomplete = False, 'Popeye did not finish'
             elif popeye.illegal:
                 case.complete, case.why_incomplete = False, 'Popeye: the side to play can capture the king'

@@ -5,7 +5,8 @@ Every problem of BEISPIEL/, EXAMPLES/, REGRESSIONS/ and TESTS/ (with their lengt
 read (popeye_problems.py); the orthodox ones are each written as a Popeye input file of their
 own and solved with `dmsolve solve X.inp --json --threads 1 --time T --no-tries`, and each twin's
 position, stipulation and keys (direct, self and reflex play) or solution lines (help and series
-play) compared with Popeye's checked-in output (popeye_output.py). It prints the files read,
+play, the short solutions among them also compared as a set of their own) compared with
+Popeye's checked-in output (popeye_output.py). It prints the files read,
 the problems and twins, the refused problems grouped by reason, and the twins solved, equal,
 different (each listed with both answers), undecided (dmsolve's limit) and refused by dmsolve.
 

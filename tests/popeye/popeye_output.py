@@ -2,10 +2,12 @@
 read into their problems and twins: per twin the stipulation, the position (the printed board
 as a FEN board field, with the twin's own changes applied: popeye_twins.py), and the solution
 in UCI: the keys `!` and tries `?` of direct, self and reflex play (the first moves of the
-solution tree), or the solution lines of help and series play (lines shorter than the
-stipulation, such as set play, kept apart). Problems end with `solution finished.` (or
-`Partial solution` or `solving interrupted.` when Popeye stopped, e.g. at maxtime); a problem
-cut off at the end of the file (Popeye killed) is read as unfinished.
+solution tree), or the solution lines of help and series play, with the short solutions (lines
+of fewer attacker or series turns, which Popeye lists before the full-length ones unless
+option stoponshortsolutions stops it there) and the set play kept apart. Problems end with
+`solution finished.` (or `Partial solution` or `solving interrupted.` when Popeye stopped, e.g.
+at maxtime or after short solutions); a problem cut off at the end of the file (Popeye killed)
+is read as unfinished.
 
 usage: popeye_output.py FILE...            (prints what it read)
        popeye_output.py --self-check SRC   (every output file of a Popeye source tree read)
@@ -22,7 +24,8 @@ import popeye_twins
 from popeye_words import FEN_LETTERS, ORTHODOX_LETTERS
 
 FINISHED = {'solution finished.': 'english', 'Loesung beendet.': 'german', 'solution terminee.': 'french'}
-PARTIAL = {'Partial solution': 'english', 'Partielle Loesung': 'german', 'solution partielle': 'french',
+PARTIAL_SOLUTION = {'Partial solution': 'english', 'Partielle Loesung': 'german', 'solution partielle': 'french'}
+PARTIAL = {**PARTIAL_SOLUTION,
            'solving interrupted.': 'english', 'Bearbeitung abgebrochen.': 'german', 'solution interrompue.': 'french'}
 HALF_DUPLEX = {'HalfDuplex', 'HalbDuplex', 'DemiDuplex'}
 ZEROPOSITION = {'zeroposition', 'NullStellung'}
@@ -47,7 +50,8 @@ class Twin:
     keys: set = None         # direct, self and reflex play
     tries: set = field(default_factory=set)
     solutions: set = None    # help and series play: lines of UCI moves joined by spaces
-    short: set = field(default_factory=set)  # help and series lines shorter than the stipulation
+    short: set = field(default_factory=set)  # help and series play: the short solutions
+    set_play: set = field(default_factory=set)  # and the set play (other lines of another length)
     errors: list = field(default_factory=list)
     lines: list = field(default_factory=list)  # the solution's text
 
@@ -61,6 +65,7 @@ class Problem:
     stipulation: str = ''
     notes: list = field(default_factory=list)  # conditions and options printed under the board
     finished: bool = False
+    partial: bool = False  # ended by `Partial solution` (maxtime, maxsolutions, stoponshortsolutions)
     zeroposition: bool = False
     messages: list = field(default_factory=list)  # other lines (Popeye's errors and remarks)
     twins: list = field(default_factory=list)
@@ -88,6 +93,23 @@ def full_length(stipulation):
     if kind == 'ser-':
         return n
     return None
+
+
+def line_kind(stipulation, moves):
+    """'full', 'short' or 'set' for a help or series line of `moves` single moves. Help play:
+    a short solution has an even number of moves fewer than the full length (the same side
+    starts), set play an odd number (the other side starts). Series play: Popeye's set play is
+    the other side's last move alone (ser-h, ser-s); every other shorter line is short. None
+    where the stipulation is not orthodox."""
+    length = full_length(stipulation)
+    if length is None:
+        return None
+    if moves == length:
+        return 'full'
+    if stipulation.lower().startswith('h'):
+        return 'set' if (length - moves) % 2 else 'short'
+    kind = ORTHODOX_STIPULATION.match(stipulation.lower()).group(1)
+    return 'set' if moves == 1 and kind in ('ser-h', 'ser-s') else 'short'
 
 
 def white_starts(stipulation, half_duplex):
@@ -124,24 +146,25 @@ def read_board(rows, language):
 
 
 def split_blocks(text):
-    """The problems' texts, each with whether Popeye finished it and the output's language."""
+    """The problems' texts, each with the line that ended it (None where Popeye was stopped in
+    the middle of it), and the output's language."""
     blocks, current = [], []
     language = None
     for line in text.splitlines():
         stripped = line.strip()
         if stripped in FINISHED or stripped in PARTIAL:
             language = FINISHED.get(stripped) or PARTIAL.get(stripped)
-            blocks.append((current, stripped in FINISHED))
+            blocks.append((current, stripped))
             current = []
         else:
             current.append(line.rstrip())
     if any(l.strip() == BORDER for l in current):
-        blocks.append((current, False))  # Popeye was stopped in the middle of this one
+        blocks.append((current, None))  # Popeye was stopped in the middle of this one
     return blocks, language or 'english'
 
 
-def parse_block(number, lines, finished, language):
-    problem = Problem(number, language, finished=finished)
+def parse_block(number, lines, ending, language):
+    problem = Problem(number, language, finished=ending in FINISHED, partial=ending in PARTIAL_SOLUTION)
     try:
         top = next(i for i, l in enumerate(lines) if l.strip() == BORDER)
         bottom = next(i for i in range(top + 1, len(lines)) if lines[i].strip() == BORDER)
@@ -206,7 +229,6 @@ def _solve_twins(problem):
 def _read_solution(twin, language):
     if LINE_PLAY.match(twin.stipulation):
         twin.solutions = set()
-        length = full_length(twin.stipulation)
         for line in twin.lines:
             try:
                 moves = popeye_moves.play_line(popeye_moves.Board.from_fen(twin.board), line.split(),
@@ -214,7 +236,8 @@ def _read_solution(twin, language):
             except popeye_moves.MoveError as e:
                 twin.errors.append(str(e))
                 continue
-            (twin.solutions if len(moves) == length else twin.short).add(' '.join(moves))
+            kind = line_kind(twin.stipulation, len(moves))
+            {'full': twin.solutions, 'set': twin.set_play}.get(kind, twin.short).add(' '.join(moves))
         return
     twin.keys = set()
     for line in twin.lines:
@@ -236,7 +259,7 @@ def _read_solution(twin, language):
 def parse(text):
     """Every problem of an output file's text, in order."""
     blocks, language = split_blocks(text)
-    return [parse_block(i + 1, lines, finished, language) for i, (lines, finished) in enumerate(blocks)]
+    return [parse_block(i + 1, lines, ending, language) for i, (lines, ending) in enumerate(blocks)]
 
 
 def read(path):
@@ -278,7 +301,7 @@ def main():
                   f'{" zeroposition" if p.zeroposition else ""}')
             for t in p.twins:
                 print(f'  twin {t.label} {t.description!r} {t.stipulation} {t.board} keys {t.keys} tries {t.tries}'
-                      f' solutions {t.solutions} short {t.short} errors {t.errors}')
+                      f' solutions {t.solutions} short {t.short} set play {t.set_play} errors {t.errors}')
             for m in p.messages:
                 print(f'  message: {m}')
     return 0

@@ -27,10 +27,12 @@ from popeye_words import uniq_index
 # Options (English names) that leave the problem and the keys or solutions Popeye prints as
 # they are: what is shown around them (tries, set play, threats, variations, the board), time
 # limits (a problem Popeye left unfinished is told apart by its output), and the three that
-# dmsolve reads as part of the position (who moves, castling rights, the en passant square).
+# dmsolve reads as part of the position (who moves, castling rights, the en passant square);
+# and StopOnShortSolutions, which dmsolve reads as Popeye does (no full-length lines once
+# there are short solutions).
 SUPPORTED = {'Defence', 'SetPlay', 'WhiteToPlay', 'Variations', 'MoveNumbers', 'NoThreat', 'Try', 'EnPassant',
              'NoBoard', 'NoShortVariations', 'HalfDuplex', 'Intelligent', 'MaxTime', 'NoCastling', 'Beep',
-             'SuppressGrid', 'WriteGrid', 'TrivialTriesAvoid'}
+             'SuppressGrid', 'WriteGrid', 'TrivialTriesAvoid', 'StopOnShortSolutions'}
 
 STIPULATION = re.compile(r'^(ser-h|ser-s|ser-|h|s|r)?([#=])([0-9]+)(\.5)?$')
 

@@ -1,7 +1,8 @@
 """dmsolve run on one of Popeye's problems (popeye_cases.Case) and its answer compared with
 Popeye's, twin by twin: the position (the FEN's first four fields) and the stipulation, then the
 keys of direct, self and reflex play as a set (tries left out), or the solution lines of help
-and series play as a set.
+and series play as a set, the short solutions among them (JSON `short_solutions`) as a set of
+their own.
 
 The problem is solved from its own Popeye input (`dmsolve solve X.inp`, the reader under test),
 or with via='fen' from the position Popeye printed, one `--fen --stip` run a twin (the solver
@@ -26,7 +27,7 @@ class Verdict:
 
 
 def _answer(twin):
-    return twin['keys'] if 'keys' in twin else twin['solutions']
+    return twin['keys'] if 'keys' in twin else twin['solutions'] + twin.get('short', [])
 
 
 def _found(result):
@@ -51,6 +52,9 @@ def compare(expected, result):
             return Verdict(label, 'different', 'found what Popeye has not', sorted(popeye), extra)
         return Verdict(label, 'undecided', 'limit reached', sorted(popeye), sorted(found))
     if found == popeye:
+        short = set(result.get('short_solutions', []))
+        if 'solutions' in expected and short != set(expected.get('short', [])):
+            return Verdict(label, 'different', 'short solutions', sorted(expected.get('short', [])), sorted(short))
         return Verdict(label, 'equal')
     return Verdict(label, 'different', 'keys' if 'keys' in expected else 'solutions', sorted(popeye), sorted(found))
 
