@@ -150,10 +150,12 @@ class Checker {
     return o.reason == "stalemate" && (!pos.mid_turn() || stip_.play == Play::Direct);
   }
 
-  // Outside direct play: the side to move, at the start of its turn, has moves but runs out of
-  // them inside the turn in every line.
-  bool stranded(const Position& pos) const {
-    if (stip_.play == Play::Direct || pos.mid_turn() || pos.moves_left() < 2) return false;
+  // Outside direct play (where the tree shows the defender's moves into it instead): the side
+  // to move, at the start of its turn, has moves but runs out of them inside the turn in every
+  // line.
+  bool stranded(const Position& pos) const { return stip_.play != Play::Direct && stranded_in_turn(pos); }
+  bool stranded_in_turn(const Position& pos) const {
+    if (pos.mid_turn() || pos.moves_left() < 2) return false;
     bool through = false;
     const Color mover = pos.side_to_move();
     for_each_turn(pos, [&](const Turn&, const Position& after) {
@@ -256,7 +258,10 @@ class Checker {
       if (!after) return here + ": not a legal turn";
       if (t.length < 1 || t.length >= node.length) return here + ": length out of range";
       if (t.length == 1 && stip_.play == Play::Direct && stip_.goal != Goal::Win) {
-        if (!goal(*after)) return here + ": does not reach the goal";
+        // A threat's defender runs into a stalemate inside its turn in every line (M6): the
+        // threat is shown without those lines.
+        const bool stalls = stip_.goal == Goal::Stalemate && after->side_to_move() != attacker_ && stranded_in_turn(*after);
+        if (!goal(*after) && !stalls) return here + ": does not reach the goal";
       } else if (full_ && !brute_works(*pass, t.turn, t.length)) {
         return here + ": does not work";
       }

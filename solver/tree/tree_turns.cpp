@@ -49,9 +49,11 @@ std::vector<search::RootTurn> defender_turns(const Position& pos, const search::
   if (stipulation.play != search::Play::Reflex) return turns;
   std::vector<search::RootTurn> forced;
   for (search::RootTurn& t : turns) {
-    const Ending e = ending_of(t.after, stipulation, pos.side_to_move());
-    const bool goal = stipulation.goal == search::Goal::Mate ? e == Ending::Mate || e == Ending::KingCapture
-                                                             : e == Ending::Stalemate;
+    const Ending e = ending_of(t.after, stipulation, ~pos.side_to_move());  // the attacker moves next
+    // A stalemate of the attacker's, not one the defender runs into inside its own turn (M6).
+    const bool goal = stipulation.goal == search::Goal::Mate
+                          ? e == Ending::Mate || e == Ending::KingCapture
+                          : e == Ending::Stalemate && t.after.side_to_move() != pos.side_to_move();
     if (goal) forced.push_back(t);
   }
   return forced.empty() ? turns : forced;
