@@ -33,7 +33,13 @@ std::string ending_mark(const Position& pos, const Turn& turn, const std::string
     case tree::Ending::Stalemate: return " =";
     case tree::Ending::KingCapture: return " (king captured)";
     case tree::Ending::Win: {
-      const Outcome o = outcome(after_turn(pos, turn));
+      const Position after = after_turn(pos, turn);
+      const Outcome o = outcome(after);
+      if (!o.is_over()) {
+        // The side to move has no way through its turn and wins however it ends (L3, L4).
+        const std::string winner = after.side_to_move() == Color::White ? "White" : "Black";
+        return " (no way through the turn, " + winner + " wins)";
+      }
       const std::string winner = o.result == GameResult::WhiteWins ? "White" : "Black";
       return " (" + std::string(o.reason) + ", " + winner + " wins)";
     }

@@ -62,7 +62,13 @@ class Oracle {
   bool goal(const Position& pos) const {
     if (stipulation_.goal == Goal::Win) {
       const Outcome o = outcome(pos);
-      return o.is_over() && o.score_for(attacker_) == 1;
+      if (o.is_over()) return o.score_for(attacker_) == 1;
+      // winN: the attacker starts a turn with no way through it, every line a win (L3, L4).
+      if (pos.side_to_move() != attacker_ || pos.mid_turn() || pos.moves_left() < 2 || stipulation_.is_proof()) {
+        return false;
+      }
+      Position copy = pos;
+      return every_line_strands_won(copy);
     }
     return goal_on(pos, stipulation_.attacker_is_victim() ? attacker_ : ~attacker_);
   }
@@ -81,6 +87,23 @@ class Oracle {
     if (stipulation_.goal == Goal::Mate) return o.reason == "checkmate" || o.reason == "king captured";
     const bool by_choice = pos.mid_turn() && !(stipulation_.play == Play::Direct || stipulation_.play == Play::Series);
     return o.reason == "stalemate" && !by_choice;
+  }
+
+  // Whether every line of the attacker's turn from pos ends the game inside it, won for it.
+  bool every_line_strands_won(Position& pos) const {
+    const Outcome o = outcome(pos);
+    if (o.is_over()) return o.score_for(attacker_) == 1 && pos.side_to_move() == attacker_;
+    if (pos.side_to_move() != attacker_) return false;
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (const Move m : moves) {
+      StateInfo st;
+      pos.do_move(m, st);
+      const bool won = every_line_strands_won(pos);
+      pos.undo_move(m);
+      if (!won) return false;
+    }
+    return true;
   }
 
   // Whether every line of victim's turn from pos ends the game with victim stalemated inside

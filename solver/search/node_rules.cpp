@@ -39,21 +39,39 @@ bool NodeRules::stalled_at_start(Position& pos, uint64_t& moves_played) const {
   return stipulation_.goal == Goal::Stalemate && !king_lost(pos) && may_stall(pos) && stalls_in_turn(pos, moves_played);
 }
 
-bool NodeRules::stalls_in_turn(Position& pos, uint64_t& moves_played) const {
+namespace {
+
+// Whether every line of the side to move's turn from pos runs out of moves inside the turn (no
+// move at all included), each position it runs out in passing ends_well. pos is restored.
+template <class EndsWell>
+bool every_line_strands(Position& pos, uint64_t& moves_played, const EndsWell& ends_well) {
   MoveList moves;
   generate_legal(pos, moves);
-  if (moves.empty()) return !pos.in_check();
-  if (!may_stall(pos)) return false;  // each move ends the turn: the victim gets through
+  if (moves.empty()) return ends_well(pos);
+  if (!NodeRules::may_stall(pos)) return false;  // each move ends the turn: the side gets through
   const Color mover = pos.side_to_move();
   for (const Move m : moves) {
     StateInfo st;
     pos.do_move(m, st);
     ++moves_played;
-    const bool stalls = pos.side_to_move() == mover && !king_lost(pos) && stalls_in_turn(pos, moves_played);
+    const bool strands =
+        pos.side_to_move() == mover && !king_lost(pos) && every_line_strands(pos, moves_played, ends_well);
     pos.undo_move(m);
-    if (!stalls) return false;
+    if (!strands) return false;
   }
   return true;
+}
+
+}  // namespace
+
+bool NodeRules::stalls_in_turn(Position& pos, uint64_t& moves_played) const {
+  return every_line_strands(pos, moves_played, [](const Position& end) { return !end.in_check(); });
+}
+
+bool NodeRules::won_in_turn(Position& pos, uint64_t& moves_played) const {
+  if (pos.mid_turn() || !may_stall(pos)) return false;
+  return every_line_strands(pos, moves_played,
+                            [&](const Position& end) { return outcome(end).score_for(attacker_) == 1; });
 }
 
 bool NodeRules::reached_after_move(Position& pos, Color victim, uint64_t& moves_played) const {
@@ -145,6 +163,18 @@ NodeValue NodeRules::evaluate(Position& pos, int turns_left, size_t* legal_count
     if (moves_played) *moves_played += played;
     if (stalled) return NodeValue::Proven;
     if (final_defender) return NodeValue::Disproven;
+  }
+  // winN: the attacker starts its turn after the last with no way through it, each line ending
+  // in a win for it (L3, L4: the side left without a move wins): won within the length, as where
+  // it has no move at all. (Not in win, lose and loseN, whose proofs count the turns played.)
+  if (turns_left == 0 && attacker_to_move && stipulation_.goal == Goal::Win && !stipulation_.is_proof()) {
+    uint64_t played = 0;
+    const bool won = won_in_turn(pos, played);
+    if (moves_played) *moves_played += played;
+    if (won) {
+      if (win_turns) *win_turns = 0;
+      return NodeValue::Proven;
+    }
   }
   if (turns_left == 0 && (attacker_to_move || final_defender)) return NodeValue::Disproven;
   const bool attacker_last_turn = attacker_to_move && turns_left == 1 && direct_goal() && plays_out(pos);

@@ -24,6 +24,8 @@
 // goal wherever it comes (the defender only runs into it where nothing better is left); in
 // self, reflex and help play the goal must leave its victim no way through the turn it starts
 // (stalls_in_turn), and a victim that strands itself by choice ends the play without it.
+// In the losing variants, where the side left without a move wins, winN counts an attacker
+// that starts its turn after the last with no way through it, as one with no move at all.
 // docs/goals.md gives the argument. Direct and self play count a goal reached within the length;
 // help play counts only a goal reached with the attacker's last turn.
 
@@ -117,6 +119,9 @@ class NodeRules {
   // through the turn (M6, L4, P3): it has moves, and every line of them runs out inside the turn.
   // pos is restored; moves_played grows by the moves played.
   bool stalled_at_start(Position& pos, uint64_t& moves_played) const;
+  // Whether the side to move in pos, at the start of its turn, has no way through it and every
+  // line ends in a win for the attacker (the losing variants, L3 and L4).
+  bool won_in_turn(Position& pos, uint64_t& moves_played) const;
 
   // Whether the side to move in pos may be left with no move inside its turn (M6, L4, P3): more
   // moves of its turn are to come and no pass is then played (Extra Move's optional second

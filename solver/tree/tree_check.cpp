@@ -134,7 +134,9 @@ class Checker {
   bool goal(const Position& pos) const {
     if (stip_.goal == Goal::Win) {
       const Outcome o = outcome(pos);
-      return o.is_over() && o.score_for(attacker_) == 1;
+      if (o.is_over()) return o.score_for(attacker_) == 1;
+      // winN: the attacker starts a turn that every line of ends inside it, won (L3, L4).
+      return !stip_.is_proof() && pos.side_to_move() == attacker_ && stranded_in_turn(pos, true);
     }
     return goal_on(pos, stip_.attacker_is_victim() ? attacker_ : ~attacker_);
   }
@@ -153,14 +155,16 @@ class Checker {
   // Outside direct play (where the tree shows the defender's moves into it instead): the side
   // to move, at the start of its turn, has moves but runs out of them inside the turn in every
   // line.
-  bool stranded(const Position& pos) const { return stip_.play != Play::Direct && stranded_in_turn(pos); }
-  bool stranded_in_turn(const Position& pos) const {
+  bool stranded(const Position& pos) const { return stip_.play != Play::Direct && stranded_in_turn(pos, false); }
+  // won: each line's end is a win for the attacker rather than a stalemate.
+  bool stranded_in_turn(const Position& pos, bool won) const {
     if (pos.mid_turn() || pos.moves_left() < 2) return false;
     bool through = false;
     const Color mover = pos.side_to_move();
     for_each_turn(pos, [&](const Turn&, const Position& after) {
       const Outcome o = outcome(after);
-      through = after.side_to_move() != mover || !o.is_over() || o.reason != "stalemate";
+      const bool stuck = after.side_to_move() == mover && o.is_over();
+      through = !stuck || (won ? o.score_for(attacker_) != 1 : o.reason != "stalemate");
       return !through;
     });
     return !through;
@@ -260,7 +264,7 @@ class Checker {
       if (t.length == 1 && stip_.play == Play::Direct && stip_.goal != Goal::Win) {
         // A threat's defender runs into a stalemate inside its turn in every line (M6): the
         // threat is shown without those lines.
-        const bool stalls = stip_.goal == Goal::Stalemate && after->side_to_move() != attacker_ && stranded_in_turn(*after);
+        const bool stalls = stip_.goal == Goal::Stalemate && after->side_to_move() != attacker_ && stranded_in_turn(*after, false);
         if (!goal(*after) && !stalls) return here + ": does not reach the goal";
       } else if (full_ && !brute_works(*pass, t.turn, t.length)) {
         return here + ": does not work";

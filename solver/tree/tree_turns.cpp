@@ -84,8 +84,16 @@ namespace {
 
 // Outside direct play, a stalemate that leaves the goal's victim no way through the turn it
 // starts (M6, L4, P3) ends the play at once (node_rules.h); in direct play the tree shows the
-// defender's moves into it instead.
+// defender's moves into it instead. So does, in winN, an attacker's turn that every line of
+// ends inside it with the attacker's win.
 bool stranded_by_goal(const Position& pos, const search::Stipulation& stipulation, Color attacker) {
+  if (stipulation.goal == search::Goal::Win) {
+    // winN: an attacker whose turn every line of ends inside it, won (L3, L4).
+    if (stipulation.is_proof() || pos.side_to_move() != attacker) return false;
+    Position copy = pos;
+    uint64_t played = 0;
+    return search::NodeRules(stipulation, attacker).won_in_turn(copy, played);
+  }
   if (stipulation.goal != search::Goal::Stalemate || stipulation.play == search::Play::Direct) return false;
   const Color victim = stipulation.attacker_is_victim() ? attacker : ~attacker;
   if (pos.side_to_move() != victim || pos.mid_turn()) return false;
@@ -98,7 +106,10 @@ bool stranded_by_goal(const Position& pos, const search::Stipulation& stipulatio
 
 Ending ending_of(const Position& pos, const search::Stipulation& stipulation, Color attacker) {
   const Outcome o = outcome(pos);
-  if (!o.is_over()) return stranded_by_goal(pos, stipulation, attacker) ? Ending::Stalemate : Ending::None;
+  if (!o.is_over()) {
+    if (!stranded_by_goal(pos, stipulation, attacker)) return Ending::None;
+    return stipulation.goal == search::Goal::Win ? Ending::Win : Ending::Stalemate;
+  }
   if (o.reason == "checkmate") return Ending::Mate;
   if (o.reason == "king captured") return Ending::KingCapture;
   if (o.reason == "stalemate") {
