@@ -1,7 +1,8 @@
-// Double-move problems with known answers (RULES.md M4, M6, D2).
+// Double-move problems with known answers (RULES.md M4, M6, D2, L4).
 
 #include <catch2/catch.hpp>
 
+#include "solver/tree/tree_check.h"
 #include "solver_support.h"
 #include "test_data.h"
 
@@ -106,4 +107,22 @@ TEST_CASE("a solution limit stops help and series play after that many solutions
       for (const auto& line : limited.solutions) CHECK(all.answers.count(dm::search::line_to_uci(line)));
     }
   }
+}
+
+TEST_CASE("winN: an attacker with no way through its next turn has won (L3, L4)", "[solver][double-move]") {
+  // Losing Marseillais, White Bg1 Pa4, Black Kd2 Pa6. 1.a5,Be3 Kxe3 leaves White no move; and
+  // 1.Bb6,Be3 Kxe3 and any second move leaves White's a4 pawn its one move, a5, after which
+  // White has no second move: every line of White's next turn ends inside it, a win (L4), and
+  // so within one turn as a turn with no move at all is.
+  const char* fen = "8/8/p7/8/P7/8/3k4/6B1 w - - 0 1";
+  const SolverRun run = solve_fen("losing-marseillais", fen, "win1");
+  CHECK(run.result.status == SolveStatus::Solved);
+  CHECK(run.answers.count("a4a5,g1e3"));
+  CHECK(run.answers.count("g1b6,b6e3"));
+  CHECK(run.answers.size() == 8);
+  CHECK(brute_force_answers("losing-marseillais", fen, "win1") == run.answers);
+  const auto tree = tree_of("losing-marseillais", fen, "win1");
+  const auto checked = dm::tree::check_tree(tree);
+  INFO(checked.message);
+  CHECK(checked.verdict == dm::tree::CheckVerdict::Full);
 }
