@@ -264,7 +264,8 @@ class Checker {
       if (t.length == 1 && stip_.play == Play::Direct && stip_.goal != Goal::Win) {
         // A threat's defender runs into a stalemate inside its turn in every line (M6): the
         // threat is shown without those lines.
-        const bool stalls = stip_.goal == Goal::Stalemate && after->side_to_move() != attacker_ && stranded_in_turn(*after, false);
+        const bool stalls =
+            stip_.goal == Goal::Stalemate && after->side_to_move() != attacker_ && stranded_in_turn(*after, false);
         if (!goal(*after) && !stalls) return here + ": does not reach the goal";
       } else if (full_ && !brute_works(*pass, t.turn, t.length)) {
         return here + ": does not work";
