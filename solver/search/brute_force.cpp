@@ -68,7 +68,7 @@ class Oracle {
         return false;
       }
       Position copy = pos;
-      return every_line_strands_won(copy);
+      return every_line_ends_inside(copy, attacker_, [&](const Outcome& end) { return end.score_for(attacker_) == 1; });
     }
     return goal_on(pos, stipulation_.attacker_is_victim() ? attacker_ : ~attacker_);
   }
@@ -82,44 +82,28 @@ class Oracle {
     if (!o.is_over()) {
       if (stipulation_.goal != Goal::Stalemate || pos.mid_turn() || pos.moves_left() < 2) return false;
       Position copy = pos;
-      return every_line_stalls(copy, victim);
+      return every_line_ends_inside(copy, victim, [](const Outcome& end) { return end.reason == "stalemate"; });
     }
     if (stipulation_.goal == Goal::Mate) return o.reason == "checkmate" || o.reason == "king captured";
     const bool by_choice = pos.mid_turn() && !(stipulation_.play == Play::Direct || stipulation_.play == Play::Series);
     return o.reason == "stalemate" && !by_choice;
   }
 
-  // Whether every line of the attacker's turn from pos ends the game inside it, won for it.
-  bool every_line_strands_won(Position& pos) const {
+  // Whether every line of mover's turn from pos ends the game inside the turn, mover to move,
+  // each end passing ends_well (its outcome). Stops at the first line that does not.
+  template <class EndsWell>
+  bool every_line_ends_inside(Position& pos, Color mover, const EndsWell& ends_well) const {
     const Outcome o = outcome(pos);
-    if (o.is_over()) return o.score_for(attacker_) == 1 && pos.side_to_move() == attacker_;
-    if (pos.side_to_move() != attacker_) return false;
+    if (o.is_over()) return pos.side_to_move() == mover && ends_well(o);
+    if (pos.side_to_move() != mover) return false;
     MoveList moves;
     generate_legal(pos, moves);
     for (const Move m : moves) {
       StateInfo st;
       pos.do_move(m, st);
-      const bool won = every_line_strands_won(pos);
+      const bool ends = every_line_ends_inside(pos, mover, ends_well);
       pos.undo_move(m);
-      if (!won) return false;
-    }
-    return true;
-  }
-
-  // Whether every line of victim's turn from pos ends the game with victim stalemated inside
-  // it: none gets through. Stops at the first line that does.
-  bool every_line_stalls(Position& pos, Color victim) const {
-    const Outcome o = outcome(pos);
-    if (o.is_over()) return pos.side_to_move() == victim && o.reason == "stalemate";
-    if (pos.side_to_move() != victim) return false;
-    MoveList moves;
-    generate_legal(pos, moves);
-    for (const Move m : moves) {
-      StateInfo st;
-      pos.do_move(m, st);
-      const bool stalls = every_line_stalls(pos, victim);
-      pos.undo_move(m);
-      if (!stalls) return false;
+      if (!ends) return false;
     }
     return true;
   }
