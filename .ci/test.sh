@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # README command 2: installs what is missing, builds (Release, and with address + undefined
-# sanitizers) and runs every default test in both builds, then fuzzes each input door for a
-# minute (.ci/fuzz.sh). Slow tests: ctest --preset slow. A test that hangs fails at its preset's
-# timeout (CMakePresets.json: 600 s, some 7x the slowest default test) rather than eating CI's time.
+# sanitizers) and runs every default test in both builds (the sanitizer build leaves out those
+# labelled heavy: README), then fuzzes each input door for a minute (.ci/fuzz.sh). Slow tests:
+# ctest --preset slow. A test that hangs fails at its preset's timeout (CMakePresets.json: 600 s)
+# rather than eating CI's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/setup.sh release asan

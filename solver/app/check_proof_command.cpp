@@ -59,7 +59,9 @@ void print_text(const std::string& file, const proof::CheckResult& r, bool quiet
               << r.position << ")" << std::endl;
     return;
   }
-  std::cerr << file << (r.line ? ":" + std::to_string(r.line) : std::string()) << ": " << r.why << std::endl;
+  std::cerr << file;
+  if (r.line) std::cerr << ':' << r.line;
+  std::cerr << ": " << r.why << std::endl;
 }
 
 // The progress of one file's check on standard error, redrawn at most twice a second: lines
