@@ -13,7 +13,9 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-explore=("$dmsolve" explore --variant losing-marseillais --threads 1 --hash 16 --job-nodes 2000 --jobs 1000)
+# Small jobs, split after three doublings (--job-max-nodes): the resumed run replays expanded trees too.
+explore=("$dmsolve" explore --variant losing-marseillais --threads 1 --hash 16 --job-nodes 2000 --job-max-nodes 16000
+         --jobs 1000)
 # The table without the seconds, which differ from run to run, and the proof files.
 table() { sed -E 's/,"seconds":[0-9.e+-]+//; s/,"proof":"[^"]*"//' "$1"; }
 source "$(dirname "$0")/explore_store.sh"  # jobs_in, job_rows
@@ -73,6 +75,8 @@ grep -q "(interrupted)" "$dir/c.txt" || fail "Ctrl-C: no table: $(cat "$dir/c.tx
 [ $? -eq 2 ] && grep -q "holds losing-marseillais" "$dir/err" || fail "a store of other rules: $(cat "$dir/err")"
 "$dmsolve" explore --variant losing-marseillais --moves "1.e5" --store "$dir/e.sqlite" >/dev/null 2>"$dir/err"
 [ $? -eq 2 ] && grep -q "moves" "$dir/err" || fail "an illegal --moves: $(cat "$dir/err")"
+"$dmsolve" explore --variant losing-marseillais --job-nodes 100 --job-max-nodes 10 --store "$dir/g.sqlite" >/dev/null 2>"$dir/err"
+[ $? -eq 2 ] && grep -q "job-max-nodes" "$dir/err" || fail "--job-max-nodes below --job-nodes: $(cat "$dir/err")"
 echo "not a database" >"$dir/f.sqlite"
 "$dmsolve" explore --variant losing-marseillais --store "$dir/f.sqlite" >/dev/null 2>"$dir/err"
 [ $? -eq 2 ] && grep -q "f.sqlite" "$dir/err" || fail "a file that is no store: $(cat "$dir/err")"

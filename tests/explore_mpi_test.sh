@@ -22,8 +22,9 @@ trap 'pkill -9 -f -- "$dir/" 2>/dev/null; rm -rf "$dir"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
+# Small jobs split early (--job-max-nodes), so that the run has some thousand jobs to kill it in.
 explore=("$dmsolve" explore --variant antichess --fen "8/2p5/8/3k4/8/1N6/2PP4/8 w - -" --threads 1 --hash 16
-         --job-nodes 100 --tablebase-men 2 --json)
+         --job-nodes 100 --job-max-nodes 200 --tablebase-men 2 --json)
 # Every run is bounded: `timeout` sends SIGTERM at 60 s, and SIGKILL 10 s later to an mpirun
 # still winding its ranks down. Its exit code $1 is then 124, or 137, which a rank killed by this
 # test may also give mpirun, so 137 counts as timed out only after 60 s (since $2, in SECONDS).
@@ -121,7 +122,7 @@ $mpirun_hung || grep -q "has not started every rank within 5 s" "$dir/err" ||
   fail "run again after a worker was killed while starting, the table differs: $(diff <(table "$dir/one.json") <(table "$dir/started.json"))"
 check_proofs "$dir/ps" "worker killed while starting"
 
-# The leader killed mid-run: rank 0's process, once the store holds 20 jobs (of some 900).
+# The leader killed mid-run: rank 0's process, once the store holds 20 jobs (of some 1,200).
 # Under --enable-recovery, as the README advises (without it Open MPI ends every rank at once).
 leader=("${mpi[@]}" "${explore[@]}" --store "$dir/leader.sqlite" --proof-dir "$dir/pl")
 launched_at=$SECONDS

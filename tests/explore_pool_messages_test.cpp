@@ -44,9 +44,13 @@ TEST_CASE("an open result has no turn and no proof", "[explore]") {
   result.ticket = 3;
   result.record.nodes = 5;
   result.record.seconds = 1.0 / 3.0;
+  result.record.pn = 17;
+  result.record.dn = 4294967294u;
   const auto read = parse_result(result_message(result));
   REQUIRE(read);
   CHECK(read->record.status == JobStatus::Open);
+  CHECK(read->record.pn == 17);  // the root's numbers go into the leader's top tree
+  CHECK(read->record.dn == 4294967294u);
   CHECK(read->record.turn.empty());
   CHECK(read->record.seconds == result.record.seconds);  // all 17 digits travel
   CHECK(read->proof_bytes.empty());
@@ -59,4 +63,5 @@ TEST_CASE("malformed pool messages are refused", "[explore]") {
   CHECK_FALSE(parse_result(""));
   CHECK_FALSE(parse_result("1\nwon\n\n0\n0\n0\n0\n"));  // no such status
   CHECK_FALSE(parse_result("1\nproven\ne2e4\n10\n"));   // fields missing
+  CHECK_FALSE(parse_result("1\nopen\n\n0\n0\n5\n0.5\n"));  // no root numbers
 }

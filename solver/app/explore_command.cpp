@@ -74,6 +74,7 @@ int run_explore(const std::vector<std::string>& args) {
   double job_deadline = 0.0;
   double start_deadline = explore::kDefaultStartDeadline;
   explore::ExploreOptions options;
+  options.max_job_nodes = 0;  // unless given: from --hash
   po::options_description described("dmsolve explore options");
   described.add_options()
       ("help,h", "show this help")
@@ -82,7 +83,8 @@ int run_explore(const std::vector<std::string>& args) {
       ("fen,f", fen_value(&fen), "the position to explore (default: the variant's initial array)")
       ("moves,m", po::value(&moves), "play these turns first, e.g. \"1.e3\" (movetext, as replay takes it)")
       ("store", po::value(&store_path), "the SQLite store of jobs (created if missing; a run resumes from it)")
-      ("job-nodes", po::value(&options.job_nodes)->default_value(options.job_nodes), "the first job budget of each tree, in nodes")
+      ("job-nodes", po::value(&options.job_nodes)->default_value(options.job_nodes), "the first job budget of each leaf, in nodes; it doubles each time the leaf's job runs out")
+      ("job-max-nodes", po::value(&options.max_job_nodes)->default_value(0), "the most job budget: a leaf still open after a job this large is split into its turns (0: 256 times --job-nodes, at most 200000 per MiB of --hash)")
       ("jobs", po::value(&options.max_jobs)->default_value(0), "stop when the session has this many jobs, in this run and earlier ones (0: no limit)")
       ("time", po::value(&options.limits.seconds)->default_value(0), "stop after this many seconds (0: no limit)")
       ("nodes", po::value(&options.limits.nodes)->default_value(0), "stop after this many nodes (0: no limit)")
@@ -115,7 +117,8 @@ int run_explore(const std::vector<std::string>& args) {
   }
   if (store_path.empty()) return report_bad_input("explore", "give --store FILE");
   if (options.job_nodes == 0) return report_bad_input("explore", "--job-nodes must be at least 1");
-  for (const auto& error : {count_error("--job-nodes", options.job_nodes), count_error("--jobs", options.max_jobs),
+  for (const auto& error : {count_error("--job-nodes", options.job_nodes), count_error("--job-max-nodes", options.max_job_nodes),
+                            count_error("--jobs", options.max_jobs),
                             count_error("--nodes", options.limits.nodes), seconds_error("--time", options.limits.seconds),
                             seconds_error("--job-deadline", job_deadline),
                             seconds_error("--mpi-start-deadline", start_deadline), threads_error(threads),
@@ -123,6 +126,14 @@ int run_explore(const std::vector<std::string>& args) {
     if (error) return report_bad_input("explore", *error);
   }
   if (const auto error = tablebase::max_men_error(tablebase_men)) return report_bad_input("explore", *error);
+  if (options.max_job_nodes == 0) {
+    // Eight doublings of the first budget, or fewer where the table would be full before.
+    const uint64_t doubled = options.job_nodes < (uint64_t(1) << 54) ? options.job_nodes * 256 : UINT64_MAX;
+    options.max_job_nodes = std::max(options.job_nodes, std::min(doubled, uint64_t(hash_mb) * 200000));
+  }
+  if (options.max_job_nodes < options.job_nodes) {
+    return report_bad_input("explore", "--job-max-nodes must be at least --job-nodes");
+  }
 #ifdef DMSOLVE_WITH_MPI
   explore::MpiSession mpi(start_deadline);  // under mpirun: rank 0 leads, the others run jobs
 #endif

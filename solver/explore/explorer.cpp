@@ -1,7 +1,6 @@
 #include "solver/explore/explorer.h"
 
 #include <climits>
-#include <cmath>
 #include <filesystem>
 #include <map>
 
@@ -62,7 +61,8 @@ std::string_view move_status_name(MoveStatus status) {
 }
 
 std::string Explorer::session_name(const Position& pos, const ExploreOptions& options) {
-  std::string name = proof::proof_fen(pos) + " job-nodes=" + std::to_string(options.job_nodes);
+  std::string name = proof::proof_fen(pos) + " job-nodes=" + std::to_string(options.job_nodes) +
+                     " job-max-nodes=" + std::to_string(options.max_job_nodes);
   if (options.tablebase_men > 0) name += " tablebase-men=" + std::to_string(options.tablebase_men);
   return name;
 }
@@ -75,7 +75,7 @@ Explorer::Explorer(const Position& pos, JobStore& store, JobRunner& runner, cons
     Move move{std::move(turn.moves), std::move(turn.after), {}, {}, false};
     for (const Question q : {Question::OpponentWins, Question::MoverWins}) {
       const Color attacker = q == Question::OpponentWins ? ~mover : mover;
-      move.trees[size_t(q)] = std::make_unique<TopTree>(move.after, attacker, [this, attacker](const Position& p) {
+      move.trees[size_t(q)] = std::make_unique<TopTree>(move.after, attacker, budgets(), [this, attacker](const Position& p) {
         return lookup(p, attacker, 0, seen_);
       });
     }
@@ -96,17 +96,28 @@ MoveStatus Explorer::status(const Move& move) const {
   return MoveStatus::Open;
 }
 
+Question Explorer::open_question(const Move& move) {
+  return move.trees[size_t(Question::OpponentWins)]->decided() ? Question::MoverWins : Question::OpponentWins;
+}
+
+uint64_t Explorer::effort(const Move& move) {
+  uint64_t nodes = 0;
+  for (const TreeStats& s : move.stats) nodes += s.nodes + s.pending;
+  return nodes;
+}
+
 std::optional<std::pair<size_t, Question>> Explorer::next_tree(bool with_free_leaf) const {
+  // Least effort first: a fair share for every open turn, whatever its tree's numbers say.
   std::optional<std::pair<size_t, Question>> best;
-  search::ProofNumber least = search::kInfinite;
+  uint64_t least = 0;
   for (size_t i = 0; i < moves_.size(); ++i) {
-    if (status(moves_[i]) != MoveStatus::Open) continue;
-    for (const Question q : {Question::OpponentWins, Question::MoverWins}) {
-      const TopTree& tree = *moves_[i].trees[size_t(q)];
-      if (!tree.decided() && (!with_free_leaf || tree.has_free_leaf()) && (!best || tree.root().pn < least)) {
-        best = {i, q};
-        least = tree.root().pn;
-      }
+    const Move& move = moves_[i];
+    if (status(move) != MoveStatus::Open) continue;
+    const Question q = open_question(move);
+    if (with_free_leaf && !move.trees[size_t(q)]->has_free_leaf()) continue;
+    if (!best || effort(move) < least) {
+      best = {i, q};
+      least = effort(move);
     }
   }
   return best;
@@ -117,12 +128,6 @@ bool Explorer::limit_reached(const search::SearchControl& clock) const {
   const bool out_of_nodes = options_.limits.nodes > 0 && nodes_ >= options_.limits.nodes;
   const bool out_of_jobs = options_.max_jobs > 0 && jobs_ >= options_.max_jobs;
   return out_of_time || out_of_nodes || out_of_jobs;
-}
-
-uint64_t Explorer::next_budget(TreeStats& stats) const {
-  const auto growth = uint64_t(std::ceil(std::sqrt(double(stats.steps + 1))));
-  ++stats.steps;
-  return options_.job_nodes * growth;
 }
 
 void Explorer::count_job(TreeStats& stats, const JobRecord& job) {
@@ -168,7 +173,7 @@ bool Explorer::step(size_t i, Question q, const search::SearchLimits& limits,
   TreeStats& stats = move.stats[size_t(q)];
   const uint32_t leaf = tree.most_proving_leaf();
   const Position pos = tree.position(leaf);
-  const uint64_t budget = next_budget(stats);
+  const uint64_t budget = tree.budget(leaf);
   // What the session had seen when its first run came here; else the job its first run ran
   // next, where this is a resumed run.
   std::optional<JobRecord> job = lookup(pos, tree.attacker(), budget, seen_);
@@ -260,7 +265,7 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
       TreeStats& stats = moves_[i].stats[size_t(q)];
       const uint32_t leaf = tree.most_proving_leaf();
       const Position pos = tree.position(leaf);
-      const uint64_t budget = next_budget(stats);
+      const uint64_t budget = tree.budget(leaf);
       if (const auto known = lookup(pos, tree.attacker(), budget, seen_)) {
         // A job of this session in an earlier run counts as one of its jobs, as in run(); one
         // of this run (a transposition) or of another session is a result reused.
@@ -277,6 +282,7 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
       record.attacker = tree.attacker();
       record.budget = budget;
       tree.mark_busy(leaf);
+      stats.pending += budget;
       pool.submit({++tickets, record.fen, record.attacker, budget});
       if (on_job) on_job(progress(job_text(position_, moves_[i].turn, q, tree, leaf, budget)));
       pending.emplace(tickets, Pending{i, q, leaf, std::move(record)});
@@ -298,6 +304,7 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
       return ExploreEnd::Error;
     }
     nodes_ += job.record.nodes;
+    moves_[job.move].stats[size_t(job.question)].pending -= job.record.budget;
     count_job(moves_[job.move].stats[size_t(job.question)], job.record);
     moves_[job.move].trees[size_t(job.question)]->record(job.leaf, job.record);
     if (on_job) on_job(progress(""));

@@ -5,10 +5,16 @@
 // For each turn of the side to move (the mover) there are two questions, each a top tree
 // (top_tree.h) rooted at the position the turn reaches: does the opponent force its win there
 // (then the turn loses), and does the mover (then it wins)? Both disproven: the turn draws.
-// The explorer runs one job at a time: of the trees not yet decided, the one whose root has
-// the least proof number (the nearest to a proof; at equal numbers the earlier turn, and the
-// opponent's question first), at its most-proving leaf. Jobs start with `job_nodes` nodes and
-// grow with their tree, PN²-like: the k-th leaf of a tree gets job_nodes x ceil(sqrt(k)).
+// The opponent's question is asked first, the mover's only once it is disproven: a turn that
+// loses is decided by the first alone, and the mover's question there could only be disproven,
+// at about the same cost; a turn that wins pays for two searches, the first no harder than the
+// second (the mover's win disproves the opponent's). Most turns of an opening lose.
+// One job at a time: the undecided turn with the least effort spent on it so far (the nodes of
+// its jobs; at equal effort the earlier turn) gets a job at the most-proving leaf of its open
+// question's tree, with that leaf's budget (top_tree.h: it doubles each time the leaf's job
+// runs out, and the leaf is expanded only at the most budget). So every turn gets work in
+// turn, none is starved by another's promising numbers, and a tree's root behaves like a
+// `solve` run again with twice the nodes (see docs/explore.md).
 //
 // Every finished job goes to the store (job_store.h) before the next starts. A new leaf, or a
 // leaf about to run, first asks the store; so a resumed run replays its first run's jobs
@@ -18,8 +24,9 @@
 // one that never stopped, the store is read as the session's first run read it: it sees the
 // jobs numbered up to the last one the session has met, and, where a leaf is about to run,
 // the one job numbered next (what its first run ran there). With one thread each job is a pure
-// function of its position and budget (job_runner.h), so the final table is the same; with
-// more, the decided turns are (every verdict is exact) but the open ones at a limit may differ.
+// function of its position and budget (job_runner.h), and so is the effort that schedules the
+// turns, so the final table is the same; with more, the decided turns are (every verdict is
+// exact) but the open ones at a limit may differ.
 
 #include <cstdint>
 #include <functional>
@@ -45,7 +52,8 @@ std::string_view move_status_name(MoveStatus status);  // "won", "lost", "drawn"
 enum class Question : uint8_t { OpponentWins, MoverWins };
 
 struct ExploreOptions {
-  uint64_t job_nodes = 100000;  // the first job budget of each tree
+  uint64_t job_nodes = 100000;       // the first job budget of each leaf
+  uint64_t max_job_nodes = 25600000;  // the most: a leaf still open after a job this large is expanded
   uint64_t max_jobs = 0;        // the session's jobs (in this run or an earlier one) before stopping; 0: no limit
   int tablebase_men = 0;        // the jobs' endgame tables (JobRunner's): they shape the trees
   search::SearchLimits limits;  // over the whole run: nodes, seconds, Ctrl-C
@@ -106,10 +114,10 @@ class Explorer {
 
  private:
   struct TreeStats {
-    uint64_t steps = 0;  // leaves handed out: jobs and results reused
     uint64_t jobs = 0;
     uint64_t nodes = 0;
     double seconds = 0.0;
+    uint64_t pending = 0;  // the budgets of its jobs now running (run_pool)
   };
   struct Move {
     Turn turn;
@@ -120,13 +128,16 @@ class Explorer {
   };
 
   MoveStatus status(const Move& move) const;
+  // The question an open move asks now: the opponent's until it is disproven.
+  static Question open_question(const Move& move);
+  // The nodes spent on a move (and handed out to its running jobs): what the turns share.
+  static uint64_t effort(const Move& move);
   // The undecided tree to work on next: (move, question), or nullopt when all are decided.
   // with_free_leaf: only among the trees with a leaf that is not busy (run_pool).
   std::optional<std::pair<size_t, Question>> next_tree(bool with_free_leaf = false) const;
   // Whether the run's limits stop it (time on clock, nodes, jobs).
   bool limit_reached(const search::SearchControl& clock) const;
-  // The budget of the next leaf handed out in a tree, counting it.
-  uint64_t next_budget(TreeStats& stats) const;
+  TopTree::Budgets budgets() const { return {options_.job_nodes, options_.max_job_nodes}; }
   // A finished job counted in its tree.
   void count_job(TreeStats& stats, const JobRecord& job);
   // A pool's result committed to the store, its proof file first; false on an error.

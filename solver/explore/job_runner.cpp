@@ -35,11 +35,19 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
       job.status = JobStatus::Disproven;
       outcome.complete = true;
       return outcome;
-    case search::SolveStatus::Unknown:
+    case search::SolveStatus::Unknown: {
       job.status = JobStatus::Open;
+      // The root's numbers as the search left them in the table (the attacker's: df-pn's root
+      // is an OR node where the attacker moves); on one thread a function of the job too.
+      const search::TtProbe root = tt_.probe(pos.key(), search::kUnboundedTurns);
+      if (root.found && root.pn != 0 && root.dn != 0) {
+        job.pn = root.pn;
+        job.dn = root.dn;
+      }
       outcome.complete = !interrupted && options.limits.nodes == budget && result.nodes >= budget &&
                          (limits.seconds == 0 || result.seconds < limits.seconds);
       return outcome;
+    }
     case search::SolveStatus::Solved: break;
   }
   // Proven: the proof is read out of the table the search left.

@@ -3,6 +3,8 @@
 // budget? The solver's proof search (win where the attacker moves, lose where it defends) runs
 // on the explore's threads and table; a proven position's proof is read out of the table at
 // once and written to the file the store names for the job (proof/proof_extractor.h).
+// A job that spends its budget undecided reads its root's proof and disproof numbers back out
+// of the table, for the top tree (top_tree.h).
 //
 // A job is a pure function of the position, the attacker and the budget when it runs on one
 // thread (the table is cleared before each), which is what makes a resumed explore grow the

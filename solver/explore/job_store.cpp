@@ -27,7 +27,9 @@ constexpr const char* kSchema = R"(
     proof_depth INTEGER,
     nodes INTEGER NOT NULL,
     seconds REAL NOT NULL,
-    finished TEXT NOT NULL DEFAULT (datetime('now')));
+    finished TEXT NOT NULL DEFAULT (datetime('now')),
+    pn INTEGER,
+    dn INTEGER);
   CREATE INDEX IF NOT EXISTS jobs_position ON jobs(fen, attacker);
   CREATE TABLE IF NOT EXISTS sessions(session TEXT PRIMARY KEY, first_job INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS moves(
@@ -166,6 +168,16 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
     return Result::failure(path + ": the store holds " + variant + " (" + stored_rules + "), not " + variant_name +
                            " (" + rules + ")");
   }
+  // A store made before the jobs had their root numbers gets the columns (NULL in its rows).
+  bool has_numbers = false;
+  {
+    Statement columns(db, "SELECT name FROM pragma_table_info('jobs')");
+    while (columns.ok() && columns.step() == SQLITE_ROW) has_numbers = has_numbers || columns.text(0) == "pn";
+  }
+  if (!has_numbers && sqlite3_exec(db, "ALTER TABLE jobs ADD COLUMN pn INTEGER; ALTER TABLE jobs ADD COLUMN dn INTEGER;",
+                                   nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Result::failure(store->error("cannot write the store"));
+  }
   std::error_code ec;
   std::filesystem::create_directories(store->proof_dir_, ec);
   if (ec) return Result::failure(store->proof_dir_ + ": cannot create the proof folder: " + ec.message());
@@ -175,7 +187,7 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
 std::optional<JobRecord> JobStore::find(const std::string& fen, Color attacker, uint64_t budget, uint64_t last_id) {
   // A proof or disproof first (the earliest), else the earliest open job with the budget.
   Statement query(db_, find_,
-                  "SELECT budget, status, turn, proof_file, proof_nodes, proof_depth, nodes, seconds, id FROM jobs "
+                  "SELECT budget, status, turn, proof_file, proof_nodes, proof_depth, nodes, seconds, id, pn, dn FROM jobs "
                   "WHERE fen = ?1 AND attacker = ?2 AND (status != 'open' OR budget >= ?3) AND id <= ?4 "
                   "ORDER BY status = 'open', id LIMIT 1");
   if (!query.ok() ||
@@ -194,17 +206,20 @@ std::optional<JobRecord> JobStore::find(const std::string& fen, Color attacker, 
   job.proof_depth = int(query.integer(5));
   job.nodes = query.integer(6);
   job.seconds = query.real(7);
+  job.pn = uint32_t(query.integer(9));  // NULL reads as 0: not known
+  job.dn = uint32_t(query.integer(10));
   return job;
 }
 
 std::optional<std::string> JobStore::record(const JobRecord& job) {
   Statement insert(db_, insert_,
                    "INSERT INTO jobs(id, fen, attacker, budget, status, turn, proof_file, proof_nodes, proof_depth, "
-                   "nodes, seconds) VALUES (?11, ?1, ?2, ?3, ?4, NULLIF(?5, ''), NULLIF(?6, ''), ?7, ?8, ?9, ?10)");
+                   "nodes, seconds, pn, dn) VALUES (?11, ?1, ?2, ?3, ?4, NULLIF(?5, ''), NULLIF(?6, ''), ?7, ?8, ?9, ?10, "
+                   "NULLIF(?12, 0), NULLIF(?13, 0))");
   if (!insert.ok()) return error("cannot write the store");
   insert.bind(11, job.id).bind(1, job.fen).bind(2, color_name(job.attacker)).bind(3, job.budget).bind(4, job_status_name(job.status));
   insert.bind(5, job.turn).bind(6, job.proof_file).bind(7, job.proof_nodes).bind(8, uint64_t(job.proof_depth));
-  insert.bind(9, job.nodes).bind(10, job.seconds);
+  insert.bind(9, job.nodes).bind(10, job.seconds).bind(12, uint64_t(job.pn)).bind(13, uint64_t(job.dn));
   if (insert.step() != SQLITE_DONE) return error("cannot write the store");
   return std::nullopt;
 }

@@ -10,7 +10,8 @@
 //                      playing for the win (attacker), the node budget it ran with, its result
 //                      (proven, disproven or open), the attacker's winning turn where the
 //                      attacker moves, the proof file's name, size and depth, nodes and
-//                      seconds spent;
+//                      seconds spent, and for an open job its root's proof and disproof
+//                      numbers (pn, dn; added to older stores on open, NULL in their rows);
 //   sessions           each explore session (position and options) with its first job number;
 //   moves              the latest verdict on each move of each explored position (what `explore`
 //                      prints), for other programs to read.
@@ -48,6 +49,10 @@ struct JobRecord {
   int proof_depth = 0;
   uint64_t nodes = 0;
   double seconds = 0.0;
+  // Open: the numbers the search left at its root, the attacker's proof and disproof numbers
+  // (0 where not known). The top tree takes them for the leaf, as PN² does.
+  uint32_t pn = 0;
+  uint32_t dn = 0;
 };
 
 // A move's row in the `moves` table.

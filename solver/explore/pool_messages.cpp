@@ -40,7 +40,9 @@ std::string result_message(const PoolResult& result) {
       << r.proof_nodes << '\n'
       << r.proof_depth << '\n'
       << r.nodes << '\n'
-      << r.seconds << '\n';
+      << r.seconds << '\n'
+      << r.pn << '\n'
+      << r.dn << '\n';
   return out.str() + result.proof_bytes;
 }
 
@@ -51,7 +53,8 @@ std::optional<PoolResult> parse_result(const std::string& bytes) {
   if (!(in >> result.ticket) || !in.ignore() || !std::getline(in, status) || !std::getline(in, result.record.turn)) {
     return std::nullopt;
   }
-  if (!(in >> result.record.proof_nodes >> result.record.proof_depth >> result.record.nodes >> result.record.seconds) ||
+  if (!(in >> result.record.proof_nodes >> result.record.proof_depth >> result.record.nodes >> result.record.seconds >>
+        result.record.pn >> result.record.dn) ||
       !in.ignore()) {
     return std::nullopt;
   }

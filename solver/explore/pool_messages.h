@@ -3,8 +3,9 @@
 // ranks: a job to a worker, and its result back. Plain text fields, one per line, so that a
 // message is read the same on every machine of a cluster:
 //   job     "TICKET\nATTACKER\nBUDGET\nFEN"            (ATTACKER w or b)
-//   result  "TICKET\nSTATUS\nTURN\nPROOF_NODES\nPROOF_DEPTH\nNODES\nSECONDS\n" then the proof
-//           file's bytes (none unless STATUS is proven)
+//   result  "TICKET\nSTATUS\nTURN\nPROOF_NODES\nPROOF_DEPTH\nNODES\nSECONDS\nPN\nDN\n" then the
+//           proof file's bytes (none unless STATUS is proven); PN and DN are an open job's root
+//           numbers (0: not known)
 // Kept apart from MPI so that the formats are tested in every build.
 
 #include <optional>

@@ -1,5 +1,6 @@
 #include "solver/explore/top_tree.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "solver/search/root_turns.h"
@@ -26,10 +27,16 @@ Position after_turn(const Position& pos, const Turn& turn) {
 
 }  // namespace
 
-TopTree::TopTree(const Position& root, Color attacker, const Lookup& lookup)
-    : root_position_(root), attacker_(attacker), win_(unbounded_win()), rules_(win_, attacker), lookup_(lookup) {
+TopTree::TopTree(const Position& root, Color attacker, const Budgets& budgets, const Lookup& lookup)
+    : root_position_(root),
+      attacker_(attacker),
+      win_(unbounded_win()),
+      rules_(win_, attacker),
+      budgets_{budgets.first, std::max(budgets.first, budgets.most)},
+      lookup_(lookup) {
   nodes_.emplace_back();
   nodes_.front().key = root.key();
+  nodes_.front().budget = budgets_.first;
   side_to_move_.push_back(root.side_to_move());
   Position pos = root;
   classify(0, pos);
@@ -104,6 +111,8 @@ uint32_t TopTree::most_proving_leaf() const {
 void TopTree::mark_busy(uint32_t leaf) {
   assert(nodes_[leaf].source == Source::Leaf && !nodes_[leaf].busy);
   nodes_[leaf].busy = true;
+  nodes_[leaf].held_pn = nodes_[leaf].pn;
+  nodes_[leaf].held_dn = nodes_[leaf].dn;
   nodes_[leaf].pn = kInfinite;
   nodes_[leaf].dn = kInfinite;
   update_from(leaf);
@@ -111,9 +120,22 @@ void TopTree::mark_busy(uint32_t leaf) {
 
 void TopTree::record(uint32_t leaf, const JobRecord& job) {
   assert(nodes_[leaf].source == Source::Leaf);
-  nodes_[leaf].busy = false;
-  if (job.status == JobStatus::Open) {
+  Node& leaf_node = nodes_[leaf];
+  if (leaf_node.busy) {
+    leaf_node.busy = false;
+    leaf_node.pn = leaf_node.held_pn;
+    leaf_node.dn = leaf_node.held_dn;
+  }
+  if (job.status == JobStatus::Open && job.budget >= budgets_.most) {
     expand(leaf);
+  } else if (job.status == JobStatus::Open) {
+    // Run again with twice the budget (the job's may exceed the one asked for: a result of
+    // the store), its numbers those its search left where known.
+    leaf_node.budget = std::max(leaf_node.budget, std::min(2 * job.budget, budgets_.most));
+    if (job.pn != 0 && job.dn != 0 && job.pn != kInfinite && job.dn != kInfinite) {
+      leaf_node.pn = job.pn;
+      leaf_node.dn = job.dn;
+    }
   } else {
     Node& node = nodes_[leaf];
     node.source = Source::Job;
@@ -140,6 +162,7 @@ void TopTree::expand(uint32_t leaf) {
     child.turn = turn;
     child.parent = leaf;
     child.key = after.key();
+    child.budget = budgets_.first;
     nodes_.push_back(std::move(child));
     side_to_move_.push_back(after.side_to_move());
     classify(uint32_t(nodes_.size() - 1), after);

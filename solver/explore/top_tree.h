@@ -7,13 +7,17 @@
 // most-proving leaf: from the root, the child with the least proof number where the attacker
 // moves, the least disproof number where the defender moves.
 //
-// A leaf whose job proves or disproves it is decided; a leaf whose job spends its budget
-// undecided is expanded: every turn of its side to move becomes a child, a new leaf. A new
-// leaf starts decided where the game is over in it, or where it repeats a position on its way
-// from the root (a repetition is never a win: it is disproven there, and only there, so a
-// disproof resting on it is never stored, RULES.md section 8); otherwise its numbers count its
-// moves (1 and the moves where the attacker moves, the moves and 1 where the defender does:
-// fewer moves, nearer its end), until a job decides it.
+// Each leaf has a budget, the nodes of its next job: the first budget for a new leaf, doubled
+// each time its job spends it undecided, so that a leaf, the root first of all, is an iterated
+// solve whose total work is at most twice its last job's. A leaf whose job proves or disproves
+// it is decided; one whose job spends the most budget undecided (a search that large fills the
+// table, and splitting it pays) is expanded: every turn of its side to move becomes a child, a
+// new leaf. A leaf that stays open takes the numbers its job's search left at its root (PN²),
+// where known. A new leaf starts decided where the game is over in it, or where it repeats a
+// position on its way from the root (a repetition is never a win: it is disproven there, and
+// only there, so a disproof resting on it is never stored, RULES.md section 8); otherwise its
+// numbers count its moves (1 and the moves where the attacker moves, the moves and 1 where the
+// defender does: fewer moves, nearer its end), until a job decides it.
 //
 // Nodes are never shared: a position reached twice is two nodes, and the store (job_store.h)
 // answers for the second what a job proved for the first.
@@ -52,13 +56,22 @@ class TopTree {
     search::ProofNumber dn = 1;
     Source source = Source::Leaf;
     bool busy = false;             // a leaf whose job is running (mark_busy)
+    uint64_t budget = 0;           // a leaf: the nodes of its next job
+    search::ProofNumber held_pn = 1;  // a busy leaf: its numbers before (mark_busy)
+    search::ProofNumber held_dn = 1;
     std::optional<JobRecord> job;  // Source::Job
+  };
+
+  // The budgets of the leaves' jobs: a new leaf's, and the one above which it is expanded.
+  struct Budgets {
+    uint64_t first = 1;
+    uint64_t most = 1;  // at least first
   };
 
   // The store's answer for a new leaf: a proof or disproof already known.
   using Lookup = std::function<std::optional<JobRecord>(const Position&)>;
 
-  TopTree(const Position& root, Color attacker, const Lookup& lookup);
+  TopTree(const Position& root, Color attacker, const Budgets& budgets, const Lookup& lookup);
 
   Color attacker() const { return attacker_; }
   const Node& node(uint32_t i) const { return nodes_[i]; }
@@ -72,6 +85,8 @@ class TopTree {
 
   // The most-proving leaf (has_free_leaf()).
   uint32_t most_proving_leaf() const;
+  // The budget of leaf's next job.
+  uint64_t budget(uint32_t leaf) const { return nodes_[leaf].budget; }
   // Several jobs at once (explorer.h, with a job pool): a leaf whose job is running counts as
   // neither provable nor disprovable (both numbers infinite, the virtual numbers of job-level
   // proof-number search), so the next most-proving leaf is another one; its job's record()
@@ -82,8 +97,9 @@ class TopTree {
   bool has_free_leaf() const {
     return !decided() && (attacker_to_move(0) ? root().pn : root().dn) < search::kInfinite;
   }
-  // A job decided leaf i, or spent its budget (then the leaf is expanded); the numbers above
-  // it are brought up to date.
+  // A job decided leaf i, or spent its budget: then the leaf's next budget is twice the job's,
+  // or, where the job had the most budget, the leaf is expanded. The numbers above it are
+  // brought up to date.
   void record(uint32_t leaf, const JobRecord& job);
 
  private:
@@ -97,6 +113,7 @@ class TopTree {
   Color attacker_;
   search::Stipulation win_;
   search::NodeRules rules_;
+  Budgets budgets_;
   Lookup lookup_;
   std::vector<Node> nodes_;
   std::vector<Color> side_to_move_;  // of each node's position

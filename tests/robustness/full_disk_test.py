@@ -47,8 +47,9 @@ def cases(dmsolve, full, spare):
     writes more than the disk holds."""
     leaf = [dmsolve, "solve", "--variant", "antichess", "--fen", LEAF_FEN, "--stip", "lose", "--threads", "1",
             "--tablebase-dir", os.path.join(spare, "tables")]
+    # Small jobs that split their trees soon: the page of 60 jobs outgrows the disk.
     explore = [dmsolve, "explore", "--variant", "losing-marseillais", "--threads", "1", "--hash", "16",
-               "--job-nodes", "2000", "--jobs", "60"]
+               "--job-nodes", "2000", "--job-max-nodes", "2000", "--jobs", "60"]
     return [
         ("solve --proof", leaf + ["--proof", os.path.join(full, "leaf.proof")], os.path.join(full, "leaf.proof"), 256),
         ("solve --proof (zstd)", leaf + ["--proof", os.path.join(full, "leaf.proof.zst")],
