@@ -160,6 +160,10 @@ std::string explore_html(const ExploreReport& report) {
             html_escape(report.proof_files[i]) + "</td></tr>\n";
   }
   body += "</table>\n";
+  body += "<p class=\"legend\">Below, each turn's two questions as top trees, their first levels; a turn still "
+          "open shows two numbers. pn, its proof number: at least how many positions below it must still be "
+          "proven won for the side asked about to prove it; the smaller, the nearer a proof. dn, its disproof "
+          "number: at least how many must still be shown not won to refute it.</p>\n";
   for (size_t i = 0; i < report.results.size(); ++i) {
     const MoveResult& r = report.results[i];
     body += "<section class=\"solution\" id=\"t" + std::to_string(i + 1) + "\"><h3>" +
