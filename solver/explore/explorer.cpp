@@ -115,9 +115,9 @@ std::optional<std::pair<size_t, Question>> Explorer::next_tree(bool with_free_le
     if (status(move) != MoveStatus::Open) continue;
     const Question q = open_question(move);
     if (with_free_leaf && !move.trees[size_t(q)]->has_free_leaf()) continue;
-    if (!best || effort(move) < least) {
+    if (const uint64_t spent = effort(move); !best || spent < least) {
       best = {i, q};
-      least = effort(move);
+      least = spent;
     }
   }
   return best;

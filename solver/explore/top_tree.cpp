@@ -137,11 +137,10 @@ void TopTree::record(uint32_t leaf, const JobRecord& job) {
       leaf_node.dn = job.dn;
     }
   } else {
-    Node& node = nodes_[leaf];
-    node.source = Source::Job;
-    node.pn = job.status == JobStatus::Proven ? 0 : kInfinite;
-    node.dn = job.status == JobStatus::Proven ? kInfinite : 0;
-    node.job = job;
+    leaf_node.source = Source::Job;
+    leaf_node.pn = job.status == JobStatus::Proven ? 0 : kInfinite;
+    leaf_node.dn = job.status == JobStatus::Proven ? kInfinite : 0;
+    leaf_node.job = job;
   }
   update_from(leaf);
 }
