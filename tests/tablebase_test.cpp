@@ -9,13 +9,16 @@
 //   reachable from a start, which must give the winner the same number of turns.
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <random>
+#include <thread>
 #include <string>
 
 #include "game_graph.h"
 #include "rules/movegen.h"
 #include "rules/outcome.h"
 #include "rules/piece.h"
+#include "solver/search/search_control.h"
 #include "solver/tablebase/tablebase.h"
 #include "test_data.h"
 
@@ -182,6 +185,32 @@ TEST_CASE("tablebase: probes answer only where the tables hold the position", "[
   Tablebase small(variant, {4, 1, ""});
   CHECK_FALSE(small.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/RR5n w - -")));
   CHECK(small.stats().bytes == 0);
+}
+
+TEST_CASE("tablebase: the time spent making tables is clocked and left out of a search's --time", "[tablebase]") {
+  const Variant variant = test::variant_named("antichess");
+  Tablebase tb(variant, {3, 64, ""});
+  CHECK(tb.making_seconds() == 0.0);
+  REQUIRE(tb.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/R7 w - -")));
+  const double made = tb.making_seconds();
+  CHECK(made > 0.0);
+  // Probing a table made already is not making one.
+  REQUIRE(tb.probe(test::position_of(variant, "8/8/8/4k3/8/8/8/R7 w - -")));
+  CHECK(tb.making_seconds() == made);
+
+  // A search's clock: the uncounted time since it started is taken off what --time counts.
+  double uncounted = 100.0;
+  search::SearchLimits limits;
+  limits.seconds = 0.001;
+  limits.uncounted = [&uncounted] { return uncounted; };
+  search::SearchControl control(limits);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  uncounted = 200.0;  // the 20 ms and much more were spent making tables
+  CHECK(control.elapsed_seconds() < 0.0);
+  CHECK_FALSE(control.poll());
+  uncounted = 100.0;  // had they not been, the limit is past
+  CHECK(control.elapsed_seconds() >= 0.02);
+  CHECK(control.poll());
 }
 
 }  // namespace dm

@@ -8,6 +8,7 @@
 
 #include "rules/movetext.h"
 #include "rules/outcome.h"
+#include "solver/app/cache_folder.h"
 #include "solver/app/command.h"
 #include "solver/app/interrupt.h"
 #include "solver/app/option_checks.h"
@@ -67,7 +68,7 @@ int run_explore(const std::vector<std::string>& args) {
   std::string html_path;
   std::string proof_dir;
   int threads = 0;
-  size_t hash_mb = 128;
+  size_t hash_mb = default_hash_megabytes();
   int tablebase_men = 3;
   size_t tablebase_mb = 1024;
   std::string tablebase_dir;
@@ -89,10 +90,10 @@ int run_explore(const std::vector<std::string>& args) {
       ("time", po::value(&options.limits.seconds)->default_value(0), "stop after this many seconds (0: no limit)")
       ("nodes", po::value(&options.limits.nodes)->default_value(0), "stop after this many nodes (0: no limit)")
       ("threads,t", po::value(&threads)->default_value(0), "worker threads (0: every hardware thread)")
-      ("hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table size in MiB")
+      ("hash", po::value(&hash_mb)->default_value(hash_mb), "the most memory of the transposition table, in MiB; it takes what the search fills (default: a quarter of this machine's memory, at most 1024)")
       ("tablebase-men", po::value(&tablebase_men)->default_value(tablebase_men), "losing chess: endgame tables for positions of at most N men, made when first needed (0: none)")
       ("tablebase-mb", po::value(&tablebase_mb)->default_value(tablebase_mb), "the most memory the endgame tables take, in MiB")
-      ("tablebase-dir", po::value(&tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs")
+      ("tablebase-dir", po::value(&tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs (default: $XDG_CACHE_HOME/dmsolve/tablebases, else ~/.cache/dmsolve/tablebases; \"none\": keep none). Making a table does not count against --time")
       ("job-deadline", po::value(&job_deadline)->default_value(0), "under mpirun: seconds after which a rank that has not answered its job is taken for dead and the job given to another (0: 60 s plus 1 s per 50,000 nodes of budget)")
       ("mpi-start-deadline", po::value(&start_deadline)->default_value(start_deadline), "under mpirun: seconds within which every rank must have started; a rank still waiting then stops, with exit code 1 (0: no deadline)")
       ("json", "print one JSON object per turn on one line")
@@ -153,7 +154,7 @@ int run_explore(const std::vector<std::string>& args) {
   if (outcome(pos).is_over()) return report_bad_input("explore", "the game is over in the position explored");
   std::optional<tablebase::Tablebase> tables;
   if (tablebase_men > 0 && tablebase::Tablebase::applies_to(*variant)) {
-    tables.emplace(*variant, tablebase::TablebaseOptions{tablebase_men, tablebase_mb, tablebase_dir});
+    tables.emplace(*variant, tablebase::TablebaseOptions{tablebase_men, tablebase_mb, tablebase_folder(tablebase_dir)});
     options.tablebase_men = tablebase_men;
   }
 
@@ -211,6 +212,8 @@ int run_explore(const std::vector<std::string>& args) {
     const explore::TopTree* tree = explorer.proof_tree(i);
     if (!tree) continue;
     const std::string path = (std::filesystem::path(proof_dir) / proof_name(report.results[i].turn, vm.count("zstd") > 0)).string();
+    // The tables are kept for later runs: making them does not count against --time.
+    options.limits.uncounted = [&tables] { return tables->making_seconds(); };
     if (const auto error = explore::write_move_proof(*tree, **store, path)) {
       std::cerr << "dmsolve explore: " << *error << std::endl;
       code = kExitFailure;
@@ -226,7 +229,7 @@ int run_explore(const std::vector<std::string>& args) {
     }
   }
   if (const std::string error = tables ? tables->stats().error : ""; !error.empty()) {
-    std::cerr << "dmsolve explore: --tablebase-dir: a table was not kept: " << error << std::endl;
+    std::cerr << "dmsolve explore: an endgame table was not kept (--tablebase-dir): " << error << std::endl;
   }
   return code;
 }

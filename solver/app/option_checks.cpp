@@ -1,5 +1,6 @@
 #include "solver/app/option_checks.h"
 
+#include <algorithm>
 #include <cmath>
 #include <unistd.h>
 
@@ -23,6 +24,10 @@ size_t physical_megabytes() {
 }
 
 }  // namespace
+
+size_t default_hash_megabytes() {
+  return std::min<size_t>(kMostDefaultHash, std::max<size_t>(16, physical_megabytes() / 4));
+}
 
 std::optional<std::string> threads_error(int threads) {
   if (threads >= 0 && threads <= kMaxThreads) return std::nullopt;

@@ -19,6 +19,12 @@ namespace dm::app {
 // of the busy marks.
 constexpr int kMaxThreads = 1024;
 
+// --hash when none is given: a quarter of this machine's memory, at most kMostDefaultHash MiB.
+// The table takes only what a search fills (search/tt.h), so a short problem costs no more
+// with it than with a small one, and a long proof does not collapse when a small default fills.
+inline constexpr size_t kMostDefaultHash = 1024;
+size_t default_hash_megabytes();
+
 // --threads: 0 (every hardware thread) to kMaxThreads.
 std::optional<std::string> threads_error(int threads);
 // A memory size in MiB: from `least` to this machine's physical memory.

@@ -114,7 +114,7 @@ int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named
         out = {};
       });
   if (const std::string error = batch.tables_keep_error(); !error.empty()) {
-    std::cerr << "dmsolve solve: --tablebase-dir: a table was not kept: " << error << std::endl;
+    std::cerr << "dmsolve solve: an endgame table was not kept (--tablebase-dir): " << error << std::endl;
   }
   if (InterruptCatcher::raised()) {
     std::cerr << interrupted_line(names, emitted, stopped) << std::endl;

@@ -47,9 +47,13 @@ TreeBatch::TreeBatch(const TreeSettings& settings, const std::atomic<bool>* inte
   for (auto& alone : alone_) alone = std::make_unique<Alone>();
 }
 
-tablebase::Tablebase* TreeBatch::tables_for(const BatchProblem& problem) {
-  if (!tables_wanted(settings_, *problem.stipulation)) return nullptr;
-  return tables_.for_variant(problem.position->variant());
+void TreeBatch::use_tables(const BatchProblem& problem, tree::TreeOptions& options) {
+  if (!tables_wanted(settings_, *problem.stipulation)) return;
+  tablebase::Tablebase* tables = tables_.for_variant(problem.position->variant());
+  if (!tables) return;
+  options.tables = tables;
+  // The tables are kept for later runs: making them does not count against --time.
+  options.limits.uncounted = [tables] { return tables->making_seconds(); };
 }
 
 void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& label, const Finish& finish,
@@ -83,7 +87,7 @@ void TreeBatch::run(const std::vector<BatchProblem>& problems, const Label& labe
       tree::TreeOptions options = tree_options(settings_, interrupt_, workers_, problems[i].show);
       options.on_progress = progress.listener();
       options.proof_file = problems[i].proof_file;
-      options.tables = tables_for(problems[i]);
+      use_tables(problems[i], options);
       tree::SolutionTree tree = tree::build_tree(*problems[i].position, *problems[i].stipulation, options, shared_);
       if (finishing.valid()) finishing.get();
       emit_before(i);
@@ -113,7 +117,7 @@ void TreeBatch::build_alone(const std::vector<BatchProblem>& problems, size_t be
     tree::TreeOptions options = tree_options(settings_, interrupt_, alone.workers, problem.show);
     options.limits.nodes = kAloneNodes;
     options.proof_file = problem.proof_file;
-    options.tables = tables_for(problem);
+    use_tables(problem, options);
     tree::SolutionTree tree = tree::build_tree(*problem.position, *problem.stipulation, options, alone.tt);
     // Cut short by the budget, an interrupt or --time: built again with every thread.
     const bool cut = tree.nodes >= kAloneNodes || interrupted() ||

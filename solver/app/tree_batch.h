@@ -90,8 +90,9 @@ class TreeBatch {
                    const Finish& finish, std::vector<char>& finished);
   bool interrupted() const { return interrupt_ && interrupt_->load(); }
 
-  // The endgame tables a problem is solved with, or nullptr.
-  tablebase::Tablebase* tables_for(const BatchProblem& problem);
+  // Gives options the endgame tables the problem is solved with, if any, and leaves the time
+  // spent making them out of --time.
+  void use_tables(const BatchProblem& problem, tree::TreeOptions& options);
 
   TreeSettings settings_;
   const std::atomic<bool>* interrupt_;

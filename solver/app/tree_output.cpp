@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "solver/app/cache_folder.h"
 #include "solver/app/option_checks.h"
 #include "solver/report/html_format.h"
 #include "solver/report/json_format.h"
@@ -19,7 +20,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
   namespace po = boost::program_options;
   options.add_options()
       ("threads,t", po::value(&settings.threads)->default_value(0), "worker threads (0: every hardware thread)")
-      ("hash", po::value(&settings.hash_mb)->default_value(128), "transposition table size in MiB")
+      ("hash", po::value(&settings.hash_mb)->default_value(default_hash_megabytes()), "the most memory of the transposition table, in MiB; it takes what the search fills (default: a quarter of this machine's memory, at most 1024)")
       ("time", po::value(&settings.seconds)->default_value(0), "stop after this many seconds per problem (0: no limit)")
       ("nodes", po::value(&settings.nodes)->default_value(0), "stop after this many nodes per problem (0: no limit)")
       ("solution-limit", po::value(&settings.solutions)->default_value(0), "help and series play: stop after this many solutions per problem, leaving the answer incomplete as --time does (0: no limit; Popeye's maxsolutions, which keeps the first N of all in order, is the puzzle option)")
@@ -34,13 +35,14 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("json", "print one JSON object per problem on one line (JSON Lines), the whole tree included")
       ("proof", po::value(&settings.proof), "win, lose, loseN of one problem: write its proof to FILE (docs/proof-format.md; zstd when FILE ends in .zst)")
       ("proof-dir", po::value(&settings.proof_dir), "win, lose, loseN: write each proven problem's proof as DIR/ID.proof")
-      ("tablebase-men", po::value(&settings.tablebase_men), "losing chess: endgame tables for positions of at most N men, made when first needed (0: none; default 3 for win, lose and loseN, none otherwise; 4-man tables take seconds each to make: keep them with --tablebase-dir)")
+      ("tablebase-men", po::value(&settings.tablebase_men), "losing chess: endgame tables for positions of at most N men, made when first needed and kept (see --tablebase-dir; 0: none; default 3 for win, lose and loseN, none otherwise)")
       ("tablebase-mb", po::value(&settings.tablebase_mb)->default_value(1024), "the most memory the endgame tables take, in MiB")
-      ("tablebase-dir", po::value(&settings.tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs");
+      ("tablebase-dir", po::value(&settings.tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs (default: $XDG_CACHE_HOME/dmsolve/tablebases, else ~/.cache/dmsolve/tablebases; \"none\": keep none). Making a table does not count against --time");
 }
 
 tablebase::TablebaseOptions tablebase_options(const TreeSettings& settings) {
-  return {settings.tablebase_men < 0 ? 3 : settings.tablebase_men, settings.tablebase_mb, settings.tablebase_dir};
+  return {settings.tablebase_men < 0 ? 3 : settings.tablebase_men, settings.tablebase_mb,
+          tablebase_folder(settings.tablebase_dir)};
 }
 
 bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stipulation) {

@@ -282,7 +282,7 @@ int run_verify(const std::vector<std::string>& args) {
         outcomes.push_back(std::move(o));
       });
   if (const std::string error = (*batch)->tables_keep_error(); !error.empty()) {
-    std::cerr << "dmsolve verify: --tablebase-dir: a table was not kept: " << error << std::endl;
+    std::cerr << "dmsolve verify: an endgame table was not kept (--tablebase-dir): " << error << std::endl;
   }
   const bool interrupted = InterruptCatcher::raised();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -54,14 +54,16 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
   job.status = JobStatus::Proven;
   if (!result.keys.empty()) job.turn = turn_to_uci(result.keys.front());
   const search::NodeRules rules = search::NodeRules::for_problem(*stipulation, pos, tables_);
-  search::SearchControl control(search::SearchLimits{.interrupt = limits.interrupt});
+  search::SearchLimits reading;  // no limit but an interrupt
+  reading.interrupt = limits.interrupt;
+  search::SearchControl control(reading);
   auto writer = proof::ProofWriter::open(proof_path, pos, attacker);
   if (!writer) {
     outcome.error = writer.error();
     return outcome;
   }
   search::ProofReader reader(rules, tt_, control);
-  proof::ProofExtractor extractor(reader, **writer, tt_.size_bytes() / 256);
+  proof::ProofExtractor extractor(reader, **writer, tt_.used_bytes() / 256);  // as the search filled it
   const auto extracted = extractor.extract(pos, result.length);
   if (!extracted) return outcome;  // interrupted while reading the proof
   if (const auto error = (*writer)->finish(extracted->root)) {

@@ -267,7 +267,8 @@ void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& vari
     std::atomic<bool> finished{false};
     JobOutcome outcome;
     std::thread thread([&] {
-      const search::SearchLimits limits{.interrupt = &stop};
+      search::SearchLimits limits;  // the budget alone, and the leader's stop
+      limits.interrupt = &stop;
       outcome = runner.run(pos, job->attacker, job->budget, limits, proof_path, {});
       finished = true;
     });

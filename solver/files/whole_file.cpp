@@ -49,8 +49,9 @@ std::optional<std::string> commit_part(int fd, const std::string& part, const st
   return std::nullopt;
 }
 
-std::optional<std::string> write_whole_file(const std::string& path, std::string_view bytes) {
-  const std::string part = path + ".part";
+namespace {
+
+std::optional<std::string> write_through(const std::string& path, const std::string& part, std::string_view bytes) {
   const int fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return part + ": " + system_error();
   if (const auto error = write_all(fd, bytes.data(), bytes.size())) {
@@ -59,6 +60,16 @@ std::optional<std::string> write_whole_file(const std::string& path, std::string
     return part + ": " + *error;
   }
   return commit_part(fd, part, path);
+}
+
+}  // namespace
+
+std::optional<std::string> write_whole_file(const std::string& path, std::string_view bytes) {
+  return write_through(path, path + ".part", bytes);
+}
+
+std::optional<std::string> write_shared_file(const std::string& path, std::string_view bytes) {
+  return write_through(path, path + "." + std::to_string(::getpid()) + ".part", bytes);
 }
 
 }  // namespace dm::files

@@ -16,6 +16,10 @@ namespace dm::files {
 
 // Writes bytes whole as path; the error message ("PATH.part: No space left on device") or nullopt.
 std::optional<std::string> write_whole_file(const std::string& path, std::string_view bytes);
+// The same for a file that other processes may write at the same moment (an endgame table in
+// a shared cache): the part file is PATH.PID.part, so that writers never mix their bytes, and
+// the last rename wins with a whole file.
+std::optional<std::string> write_shared_file(const std::string& path, std::string_view bytes);
 
 // The two halves, for writers that stream a file too large to hold (proof files):
 // every byte of data to the descriptor, again where a signal interrupts the write...

@@ -3,10 +3,12 @@
 namespace dm::search {
 
 SearchControl::SearchControl(const SearchLimits& limits)
-    : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+    : limits_(limits), start_(std::chrono::steady_clock::now()),
+      uncounted_at_start_(limits.uncounted ? limits.uncounted() : 0.0) {}
 
 double SearchControl::elapsed_seconds() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  return limits_.uncounted ? wall - (limits_.uncounted() - uncounted_at_start_) : wall;
 }
 
 void SearchControl::add_nodes(uint64_t count) {

@@ -1,12 +1,14 @@
 #pragma once
 // What every worker of one solve shares besides the table: the node count, the limits
 // (--nodes, --time, --solution-limit), and the stop flag that a limit or an interrupt (Ctrl-C)
-// raises. Workers count nodes locally and report them here in batches, which is also when they
+// raises. Its clock leaves out the time the limits say not to count (making endgame tables).
+// Workers count nodes locally and report them here in batches, which is also when they
 // look at the clock; a raised flag makes every search return at once with its result unsolved.
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 
 namespace dm::search {
 
@@ -17,6 +19,9 @@ struct SearchLimits {
   // position's help play may have millions, and each takes memory and time to write out.
   uint64_t solutions = 0;
   const std::atomic<bool>* interrupt = nullptr;  // set from outside (a signal handler)
+  // A clock of time that `seconds` leaves out (the making of endgame tables, kept for later
+  // runs: Tablebase::making_seconds); it only grows. Empty: none.
+  std::function<double()> uncounted;
 };
 
 class SearchControl {
@@ -40,12 +45,14 @@ class SearchControl {
       stop_.store(true, std::memory_order_relaxed);
     }
   }
+  // The seconds counted against --time: since the start, less the uncounted time.
   double elapsed_seconds() const;
   uint64_t solution_limit() const { return limits_.solutions; }
 
  private:
   SearchLimits limits_;
   std::chrono::steady_clock::time_point start_;
+  double uncounted_at_start_ = 0.0;
   // Apart from each other: every worker reads the flag in each loop of its search, and adds to
   // the count every thousand nodes or so; on one cache line, each addition would evict the
   // flag from every other core.

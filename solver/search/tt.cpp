@@ -31,12 +31,14 @@ TranspositionTable::TranspositionTable(size_t megabytes)
       memory_(max_cluster_count_ * sizeof(Cluster)),
       clusters_(static_cast<Cluster*>(memory_.data())) {}
 
-void TranspositionTable::clear() { ++generation_; }
-
-void TranspositionTable::clear_whole() {
+void TranspositionTable::clear() {
   ++generation_;
-  // The clusters beyond the old count hold no entry of this generation: nothing to move.
-  cluster_count_.store(max_cluster_count_, std::memory_order_relaxed);
+  grow_early_ = false;
+}
+
+void TranspositionTable::clear_growing_early() {
+  ++generation_;
+  grow_early_ = true;
   evictions_.store(0, std::memory_order_relaxed);
 }
 
@@ -57,7 +59,8 @@ TranspositionTable::Cluster& TranspositionTable::cluster_of(uint64_t key) const 
 void TranspositionTable::note_eviction() {
   const size_t count = cluster_count_.load(std::memory_order_relaxed);
   if (count == max_cluster_count_) return;
-  if (evictions_.fetch_add(1, std::memory_order_relaxed) + 1 < std::max<size_t>(1, count / kGrowthEvictions)) return;
+  const size_t enough = grow_early_ ? 1 : std::max<size_t>(1, count / kGrowthEvictions);
+  if (evictions_.fetch_add(1, std::memory_order_relaxed) + 1 < enough) return;
   if (growing_.exchange(true, std::memory_order_acquire)) return;  // another thread grows it
   if (cluster_count_.load(std::memory_order_relaxed) == count) grow();
   growing_.store(false, std::memory_order_release);

@@ -54,12 +54,13 @@ class TranspositionTable {
 
   // Forgets every entry; the table keeps the size it has grown to.
   void clear();
-  // Forgets every entry and takes the table's whole size at once, for the searches that must
-  // not start small: the proofs without a length (win, lose), whose df-pn loses its way when
-  // entries are dropped early (an antichess `lose` that takes 4.5 s with 64 MiB from the start
-  // was still open after 60 s with a table that had grown from 2 MiB to 64 MiB), and which are
-  // long anyway. Only while no search runs.
-  void clear_whole();
+  // Forgets every entry, and from now on grows the table at the first entry it drops, for the
+  // searches that must not lose entries early: the proofs without a length (win, lose), whose
+  // df-pn loses its way when entries are dropped early (an antichess `lose` that takes 4.5 s with
+  // 64 MiB from the start was still open after 60 s with a table that had grown slowly from 2 MiB
+  // to 64 MiB). The entries stay in the clusters at the front of the table, so a short proof
+  // touches only the pages it needs. Only while no search runs; clear() ends the mode.
+  void clear_growing_early();
   // The most memory the table may use (--hash): what memory budgets derived from it count on.
   size_t size_bytes() const { return max_cluster_count_ * sizeof(Cluster); }
   // The memory it uses now.
@@ -139,6 +140,7 @@ class TranspositionTable {
   uint32_t generation_ = 0;  // changed only by clear(), while no search runs
   std::atomic<size_t> evictions_{0};  // since the last growth
   std::atomic<bool> growing_{false};  // a thread is growing the table
+  bool grow_early_ = false;  // clear_growing_early(): grow at the first dropped entry
 };
 
 }  // namespace dm::search

@@ -58,7 +58,7 @@ std::optional<std::string> write_table(const std::string& path, const Variant& v
   ZSTD_freeCCtx(context);
   if (ZSTD_isError(size)) return path + ": cannot compress: " + ZSTD_getErrorName(size);
   frame.resize(size);
-  return files::write_whole_file(path, header_of(variant, m) + frame);
+  return files::write_shared_file(path, header_of(variant, m) + frame);
 }
 
 }  // namespace dm::tablebase

@@ -10,7 +10,8 @@
 //   material KRPvK
 //   values 33554432
 //   <blank line, then the zstd frame>
-// A file is written to FILE.part and renamed, so a reader never sees half of one; a file whose
+// A file is written to FILE.PID.part and renamed, so a reader never sees half of one and two
+// runs that make the same table at once each rename a whole file; a file whose
 // header is not the one expected, or whose data does not decompress to exactly that many
 // values (the checksum included), is not used, and the table is made again.
 

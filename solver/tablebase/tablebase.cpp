@@ -1,5 +1,7 @@
 #include "solver/tablebase/tablebase.h"
 
+#include <algorithm>
+
 #include "solver/tablebase/table_file.h"
 
 namespace dm::tablebase {
@@ -13,7 +15,32 @@ namespace {
 
 size_t home_of(uint64_t code, size_t slots) { return size_t((code * 0x9E3779B97F4A7C15ULL) >> 40) & (slots - 1); }
 
+int64_t now_ns() {
+  // Never 0, which BusyClock reads as "not busy".
+  return std::max<int64_t>(1, std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                  std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
 }  // namespace
+
+void Tablebase::BusyClock::enter() {
+  std::lock_guard lock(mutex_);
+  if (active_++ == 0) since_ns_.store(now_ns(), std::memory_order_release);
+}
+
+void Tablebase::BusyClock::leave() {
+  std::lock_guard lock(mutex_);
+  if (--active_ > 0) return;
+  const int64_t since = since_ns_.load(std::memory_order_relaxed);
+  total_ns_.store(total_ns_.load(std::memory_order_relaxed) + (now_ns() - since), std::memory_order_release);
+  since_ns_.store(0, std::memory_order_release);
+}
+
+double Tablebase::BusyClock::seconds() const {
+  const int64_t since = since_ns_.load(std::memory_order_acquire);
+  const int64_t total = total_ns_.load(std::memory_order_acquire);
+  return double(total + (since ? now_ns() - since : 0)) * 1e-9;
+}
 
 Tablebase::Tablebase(const Variant& variant, const TablebaseOptions& options) : variant_(variant), options_(options) {}
 
@@ -76,6 +103,11 @@ const LosingTable* Tablebase::table(const Material& m, const LosingTable::Stop& 
 }
 
 std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const LosingTable::Stop& stop) {
+  making_.enter();
+  struct Leave {
+    BusyClock& clock;
+    ~Leave() { clock.leave(); }
+  } leave{making_};
   const std::string path = options_.directory.empty() ? "" : table_path(options_.directory, variant_, m);
   if (!path.empty()) {
     if (std::optional<std::vector<uint8_t>> values = read_table(path, variant_, m)) {

@@ -9,7 +9,9 @@
 // of memory, answers nothing, and the search goes on without it. A table is made once, by the
 // first thread that asks for it (with the tables it rests on, and the machine's threads); the
 // others wait for it. Its values never depend on which thread made it. With a directory, a
-// table is read from it where it was kept by an earlier run, and kept there once made.
+// table is read from it where it was kept by an earlier run, and kept there once made. The
+// wall time spent making and reading tables is clocked (making_seconds), so that a search's
+// --time can leave it out: the tables are kept, and the next run does not pay for them.
 //
 // Implementation notes: the search probes from every worker, so a made table is found without
 // a lock: slots sit in a fixed open-addressed array indexed by the material's code, each
@@ -17,6 +19,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <deque>
 #include <memory>
@@ -64,8 +67,27 @@ class Tablebase {
   const LosingTable* table(const Material& m, const LosingTable::Stop& stop = {});
 
   TablebaseStats stats() const;
+  // Wall seconds during which some table was being made or read, since the tables were set
+  // up; it only grows, also while a table is being made.
+  double making_seconds() const { return making_.seconds(); }
 
  private:
+  // Wall time during which at least one thread is inside enter()/leave(). Read without a lock
+  // on every look at a search's clock; a read that races a leave() may count a moment twice,
+  // never less (leave() publishes the total before it clears `since`).
+  class BusyClock {
+   public:
+    void enter();
+    void leave();
+    double seconds() const;
+
+   private:
+    std::mutex mutex_;  // guards active_ and the writes
+    int active_ = 0;
+    std::atomic<int64_t> total_ns_{0};
+    std::atomic<int64_t> since_ns_{0};  // when the busy stretch began; 0: not busy
+  };
+
   struct Slot {
     explicit Slot(const Material& m) : material(m), code(m.code()) {}
     Material material;
@@ -94,6 +116,7 @@ class Tablebase {
   std::string error_;
   std::atomic<size_t> bytes_{0};
   std::atomic<uint64_t> probes_{0};
+  BusyClock making_;
 };
 
 }  // namespace dm::tablebase
