@@ -30,7 +30,7 @@ explore=("$dmsolve" explore --variant antichess --fen "8/2p5/8/3k4/8/1N6/2PP4/8 
 # test may also give mpirun, so 137 counts as timed out only after 60 s (since $2, in SECONDS).
 mpi=(timeout -k 10 60 mpirun --oversubscribe --enable-recovery -np 3)
 timed_out() { [ "$1" -eq 124 ] || { [ "$1" -eq 137 ] && [ $((SECONDS - $2)) -ge 60 ]; }; }
-table() { sed -E 's/,"seconds":[0-9.e+-]+//; s/,"(proof|proof_nodes|proof_depth|refutation|jobs|nodes)":("[^"]*"|[0-9]+|null)//g' "$1"; }
+table() { sed -E 's/,"seconds":[0-9.e+-]+//; s/,"(proof|proof_nodes|proof_depth|refutation|line|jobs|nodes)":("[^"]*"|[0-9]+|null)//g' "$1"; }
 source "$(dirname "$0")/explore_store.sh"  # jobs_in, job_rows
 # The process of rank $2 of the run on the store named $1 in this test's directory (not another
 # run's of the same name), found by the rank Open MPI gives it (whatever the program's file is

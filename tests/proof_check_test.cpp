@@ -13,11 +13,13 @@
 #include "rules/notation.h"
 #include "solver/proof/proof_stream.h"
 #include "solver/proof/proof_writer.h"
+#include "sample_proofs.h"
 #include "temp_dir.h"
 #include "test_data.h"
 
 using namespace dm;
 using namespace dm::proof;
+using dm::test::kTransposition;
 
 namespace {
 
@@ -60,22 +62,6 @@ proven 5
 )";
 constexpr uint64_t kKingMovesRootLine = 11;
 
-// Orthodox, a child with two parents: after Kf8 or Kh8 White waits with b3 (Nd6 guards e8 and
-// f7, Bh4 e7), the king must come back to g8 from either side, and Ra8 mates: node 2 is the
-// child of nodes 3 and 5. (White could mate at once; a proof need not be the shortest.)
-constexpr std::string_view kTransposition = R"(dmsolve-proof 1
-variant chess
-position 6k1/8/3N2K1/8/7B/8/1P6/R7 b - -
-winner white
-1 end R5k1/8/3N2K1/8/7B/1P6/8/8 b - -
-2 win 6k1/8/3N2K1/8/7B/1P6/8/R7 w - - : a1a8 1
-3 all 5k2/8/3N2K1/8/7B/1P6/8/R7 b - - : f8g8 2
-4 win 5k2/8/3N2K1/8/7B/8/1P6/R7 w - - : b2b3 3
-5 all 7k/8/3N2K1/8/7B/1P6/8/R7 b - - : h8g8 2
-6 win 7k/8/3N2K1/8/7B/8/1P6/R7 w - - : b2b3 5
-7 all 6k1/8/3N2K1/8/7B/8/1P6/R7 b - - : g8f8 4 g8h8 6
-proven 7
-)";
 
 // Marseillais: a turn of two moves, Ra2 and Ra8 mate (the check ends the turn).
 constexpr std::string_view kMarseillaisMate = R"(dmsolve-proof 1

@@ -14,6 +14,7 @@
 #include "solver/app/option_checks.h"
 #include "solver/app/progress_display.h"
 #include "solver/explore/explorer.h"
+#include "solver/explore/move_line.h"
 #include "solver/explore/move_proof.h"
 #include "solver/explore/mpi_launch.h"
 #ifdef DMSOLVE_WITH_MPI
@@ -22,10 +23,12 @@
 #include "solver/app/mpi_handover.h"
 #endif
 #include "solver/files/whole_file.h"
+#include "solver/proof/proof_writer.h"
 #include "solver/report/explore_format.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
 #include "solver/tablebase/tablebase.h"
+#include "solver/tree/temporary_file.h"
 
 namespace dm::app {
 
@@ -46,6 +49,59 @@ std::string proof_name(const Turn& turn, bool compressed) {
   std::string name = turn_to_uci(turn);
   for (char& c : name) c = c == ',' ? '+' : c;
   return name + (compressed ? ".proof.zst" : ".proof");
+}
+
+// Where the decided turns' proofs go: dir (--proof-dir), compressed or not, or temporary files
+// where dir is empty; whether the store takes their main lines (not after it failed).
+struct ProofOutput {
+  std::string dir;
+  bool zstd = false;
+  bool store = true;
+};
+
+// Writes each decided turn's proof and reads it back for its main line (report.lines), which
+// the store keeps with the turn's verdict; false after an error, each said on one line. After a
+// first error of the temporary files or of the store, the other turns go without (one message,
+// not one a turn).
+bool write_proofs(const explore::Explorer& explorer, explore::JobStore& store, ProofOutput out,
+                  report::ExploreReport& report) {
+  const auto failed = [](const std::string& error) {
+    std::cerr << "dmsolve explore: " << error << std::endl;
+    return false;
+  };
+  bool ok = true;
+  bool lines = true;
+  report.lines.resize(report.results.size());
+  const std::string position = proof::proof_fen(explorer.position());
+  for (size_t i = 0; i < report.results.size(); ++i) {
+    const explore::TopTree* tree = explorer.proof_tree(i);
+    if (!tree || (out.dir.empty() && !lines)) continue;
+    const explore::MoveResult& result = report.results[i];
+    std::optional<dm::tree::TemporaryFile> temporary;
+    if (out.dir.empty()) temporary.emplace();
+    const std::string path =
+        temporary ? temporary->path() : (std::filesystem::path(out.dir) / proof_name(result.turn, out.zstd)).string();
+    if (const auto error = explore::write_move_proof(*tree, store, path)) {
+      ok = failed(*error);
+      if (temporary) lines = false;
+      continue;
+    }
+    if (!temporary) report.proof_files[i] = path;
+    if (!lines) continue;
+    const auto line = explore::move_line(result.turn, path, result.proof_nodes);
+    if (!line) {
+      ok = failed(line.error());
+      lines = false;
+      continue;
+    }
+    report.lines[i] = *line;
+    if (!out.store) continue;
+    if (const auto error = store.record_line(position, turn_to_uci(result.turn), *line)) {
+      ok = failed(*error);
+      out.store = false;
+    }
+  }
+  return ok;
 }
 
 }  // namespace
@@ -156,6 +212,8 @@ int run_explore(const std::vector<std::string>& args) {
   if (tablebase_men > 0 && tablebase::Tablebase::applies_to(*variant)) {
     tables.emplace(*variant, tablebase::TablebaseOptions{tablebase_men, tablebase_mb, tablebase_folder(tablebase_dir)});
     options.tablebase_men = tablebase_men;
+    // The tables are kept for later runs: making them does not count against --time.
+    options.limits.uncounted = [&tables] { return tables->making_seconds(); };
   }
 
   search::Workers workers(threads);
@@ -201,26 +259,15 @@ int run_explore(const std::vector<std::string>& args) {
     }
   }
 
-  report::ExploreReport report{&explorer, explorer.results(), {}, end_text(end)};
+  report::ExploreReport report{&explorer, explorer.results(), {}, end_text(end), {}};
   report.proof_files.resize(report.results.size());
   int code = end == explore::ExploreEnd::Interrupted ? kExitInterrupted : kExitOk;
   if (end == explore::ExploreEnd::Error) {
     std::cerr << "dmsolve explore: " << explorer.error() << std::endl;
     code = kExitFailure;
   }
-  for (size_t i = 0; i < report.results.size() && !proof_dir.empty(); ++i) {
-    const explore::TopTree* tree = explorer.proof_tree(i);
-    if (!tree) continue;
-    const std::string path = (std::filesystem::path(proof_dir) / proof_name(report.results[i].turn, vm.count("zstd") > 0)).string();
-    // The tables are kept for later runs: making them does not count against --time.
-    options.limits.uncounted = [&tables] { return tables->making_seconds(); };
-    if (const auto error = explore::write_move_proof(*tree, **store, path)) {
-      std::cerr << "dmsolve explore: " << *error << std::endl;
-      code = kExitFailure;
-      continue;
-    }
-    report.proof_files[i] = path;
-  }
+  const ProofOutput proofs{proof_dir, vm.count("zstd") > 0, end != explore::ExploreEnd::Error};
+  if (!write_proofs(explorer, **store, proofs, report)) code = kExitFailure;
   std::cout << (vm.count("json") ? report::explore_json_lines(report) : report::explore_table(report)) << std::flush;
   if (!html_path.empty()) {
     if (const auto error = files::write_whole_file(html_path, report::explore_html(report))) {

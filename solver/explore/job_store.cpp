@@ -40,6 +40,7 @@ constexpr const char* kSchema = R"(
     proof_nodes INTEGER,
     jobs INTEGER NOT NULL,
     seconds REAL NOT NULL,
+    line TEXT,
     PRIMARY KEY (position, move));
 )";
 
@@ -178,6 +179,15 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
                                    nullptr, nullptr, nullptr) != SQLITE_OK) {
     return Result::failure(store->error("cannot write the store"));
   }
+  // And one made before the moves had their main lines gets that column.
+  bool has_line = false;
+  {
+    Statement columns(db, "SELECT name FROM pragma_table_info('moves')");
+    while (columns.ok() && columns.step() == SQLITE_ROW) has_line = has_line || columns.text(0) == "line";
+  }
+  if (!has_line && sqlite3_exec(db, "ALTER TABLE moves ADD COLUMN line TEXT;", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Result::failure(store->error("cannot write the store"));
+  }
   std::error_code ec;
   std::filesystem::create_directories(store->proof_dir_, ec);
   if (ec) return Result::failure(store->proof_dir_ + ": cannot create the proof folder: " + ec.message());
@@ -225,13 +235,25 @@ std::optional<std::string> JobStore::record(const JobRecord& job) {
 }
 
 std::optional<std::string> JobStore::record_move(const MoveRecord& move) {
+  // A row there already keeps its line until the run's end gives the new one (record_line).
   Statement upsert(db_,
-                   "INSERT OR REPLACE INTO moves(position, move, status, refutation, proof_nodes, jobs, seconds) "
-                   "VALUES (?1, ?2, ?3, NULLIF(?4, ''), ?5, ?6, ?7)");
+                   "INSERT INTO moves(position, move, status, refutation, proof_nodes, jobs, seconds) "
+                   "VALUES (?1, ?2, ?3, NULLIF(?4, ''), ?5, ?6, ?7) ON CONFLICT (position, move) DO UPDATE SET "
+                   "status = excluded.status, refutation = excluded.refutation, proof_nodes = excluded.proof_nodes, "
+                   "jobs = excluded.jobs, seconds = excluded.seconds");
   if (!upsert.ok()) return error("cannot write the store");
   upsert.bind(1, move.position).bind(2, move.move).bind(3, move.status).bind(4, move.refutation);
   upsert.bind(5, move.proof_nodes).bind(6, move.jobs).bind(7, move.seconds);
   if (upsert.step() != SQLITE_DONE) return error("cannot write the store");
+  return std::nullopt;
+}
+
+std::optional<std::string> JobStore::record_line(const std::string& position, const std::string& move,
+                                                 const std::string& line) {
+  Statement update(db_, "UPDATE moves SET line = ?3 WHERE position = ?1 AND move = ?2");
+  if (!update.ok() || update.bind(1, position).bind(2, move).bind(3, line).step() != SQLITE_DONE) {
+    return error("cannot write the store");
+  }
   return std::nullopt;
 }
 

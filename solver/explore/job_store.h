@@ -14,7 +14,8 @@
 //                      numbers (pn, dn; added to older stores on open, NULL in their rows);
 //   sessions           each explore session (position and options) with its first job number;
 //   moves              the latest verdict on each move of each explored position (what `explore`
-//                      prints), for other programs to read.
+//                      prints), for other programs to read, with the main line of a decided
+//                      move's proof (`line`; added to older stores on open, NULL in their rows).
 // Each job is one transaction (WAL journal, synchronous=FULL): once record() returns, the row
 // survives a kill of the process, and a row never appears without its proof file, which is
 // written first. One explore at a time uses a store (a lock on FILE.lock, dropped by the system
@@ -94,6 +95,9 @@ class JobStore {
   // written.
   std::optional<std::string> record(const JobRecord& job);
   std::optional<std::string> record_move(const MoveRecord& move);
+  // Sets the main line of a recorded move's proof (proof_graph.h): UCI turns separated by
+  // spaces, from the explored position, the move first.
+  std::optional<std::string> record_line(const std::string& position, const std::string& move, const std::string& line);
 
   // The folder beside the store where proven jobs' proof files go (created on open).
   const std::string& proof_dir() const { return proof_dir_; }

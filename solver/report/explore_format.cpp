@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "solver/report/html_format.h"
+#include "solver/report/line_text.h"
 #include "solver/report/svg_diagram.h"
 
 namespace dm::report {
@@ -38,6 +39,15 @@ MoveText move_text(const explore::Explorer& explorer, size_t i, const MoveResult
   MoveText text{turn_to_san(explorer.position(), r.turn), ""};
   if (r.refutation) text.refutation = turn_to_san(explorer.after(i), *r.refutation);
   return text;
+}
+
+// The main line of turn i in SAN from the explored position ("1...d6,b5 2.Bb5,Qd7 ..."); empty
+// where it has none. A line the position does not take (a store not of this position) is
+// shown as it is kept, in UCI.
+std::string line_text(const ExploreReport& report, size_t i) {
+  if (i >= report.lines.size() || report.lines[i].empty()) return "";
+  const auto san = san_line(report.explorer->position(), split_turns(report.lines[i]));
+  return san ? *san : report.lines[i];
 }
 
 std::string summary(const ExploreReport& report) {
@@ -109,6 +119,8 @@ std::string explore_table(const ExploreReport& report) {
            pad(proven ? std::to_string(r.proof_nodes) : "-", 11, true) + " " +
            pad(proven ? std::to_string(r.proof_depth) : "-", 6, true) + " " + pad(std::to_string(r.jobs), 6, true) + " " +
            pad(std::to_string(r.nodes), 14, true) + " " + pad(fixed(r.seconds, 2), 9, true) + "\n";
+    // The main line under its row, where it has room whatever its length.
+    if (const std::string line = line_text(report, i); !line.empty()) out += pad("", 12, false) + line + "\n";
   }
   return out + "\n" + summary(report) + "\n";
 }
@@ -123,12 +135,14 @@ std::string explore_json_lines(const ExploreReport& report) {
                                    {"san", move_text(explorer, i, r).turn},
                                    {"status", explore::move_status_name(r.status)},
                                    {"refutation", nullptr},
+                                   {"line", nullptr},
                                    {"proof_nodes", nullptr},
                                    {"proof_depth", nullptr},
                                    {"jobs", r.jobs},
                                    {"nodes", r.nodes},
                                    {"seconds", r.seconds}};
     if (r.refutation) line["refutation"] = turn_to_uci(*r.refutation);
+    if (const std::string text = line_text(report, i); !text.empty()) line["line"] = text;
     if (proven) {
       line["proof_nodes"] = r.proof_nodes;
       line["proof_depth"] = r.proof_depth;
@@ -145,15 +159,16 @@ std::string explore_html(const ExploreReport& report) {
   std::string body = "<h1>" + html_escape(title) + "</h1>\n<div class=\"diagram\">" +
                      svg_diagram(explorer.position()) + "</div>\n<p>" + html_escape(explorer.position().fen()) +
                      "</p>\n<p class=\"verdict\">" + html_escape(summary(report)) + "</p>\n";
-  body += "<table class=\"moves\">\n<tr><th>turn</th><th>status</th><th>refutation</th><th>proof nodes</th>"
-          "<th>depth</th><th>jobs</th><th>nodes</th><th>seconds</th><th>proof</th></tr>\n";
+  body += "<table class=\"moves\">\n<tr><th>turn</th><th>status</th><th>refutation</th><th>main line</th>"
+          "<th>proof nodes</th><th>depth</th><th>jobs</th><th>nodes</th><th>seconds</th><th>proof</th></tr>\n";
   for (size_t i = 0; i < report.results.size(); ++i) {
     const MoveResult& r = report.results[i];
     const MoveText text = move_text(explorer, i, r);
     const bool proven = r.status == MoveStatus::Won || r.status == MoveStatus::Lost;
     body += "<tr><td><a href=\"#t" + std::to_string(i + 1) + "\">" + html_escape(text.turn) + "</a></td><td>" +
             std::string(explore::move_status_name(r.status)) + "</td><td>" + html_escape(text.refutation) +
-            "</td><td class=\"number\">" + (proven ? std::to_string(r.proof_nodes) : "") +
+            "</td><td class=\"line\">" + html_escape(line_text(report, i)) + "</td><td class=\"number\">" +
+            (proven ? std::to_string(r.proof_nodes) : "") +
             "</td><td class=\"number\">" + (proven ? std::to_string(r.proof_depth) : "") +
             "</td><td class=\"number\">" + std::to_string(r.jobs) + "</td><td class=\"number\">" +
             std::to_string(r.nodes) + "</td><td class=\"number\">" + fixed(r.seconds, 2) + "</td><td>" +
