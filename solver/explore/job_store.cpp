@@ -101,6 +101,16 @@ JobStatus status_from(const std::string& name) {
   return JobStatus::Open;
 }
 
+// Runs `alter` unless the table has the column already (a store of an older release); false
+// when it fails.
+bool add_missing_column(sqlite3* db, const char* table, std::string_view column, const char* alter) {
+  Statement columns(db, (std::string("SELECT name FROM pragma_table_info('") + table + "')").c_str());
+  while (columns.ok() && columns.step() == SQLITE_ROW) {
+    if (columns.text(0) == column) return true;
+  }
+  return sqlite3_exec(db, alter, nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
 }  // namespace
 
 std::string_view job_status_name(JobStatus status) {
@@ -169,23 +179,11 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
     return Result::failure(path + ": the store holds " + variant + " (" + stored_rules + "), not " + variant_name +
                            " (" + rules + ")");
   }
-  // A store made before the jobs had their root numbers gets the columns (NULL in its rows).
-  bool has_numbers = false;
-  {
-    Statement columns(db, "SELECT name FROM pragma_table_info('jobs')");
-    while (columns.ok() && columns.step() == SQLITE_ROW) has_numbers = has_numbers || columns.text(0) == "pn";
-  }
-  if (!has_numbers && sqlite3_exec(db, "ALTER TABLE jobs ADD COLUMN pn INTEGER; ALTER TABLE jobs ADD COLUMN dn INTEGER;",
-                                   nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return Result::failure(store->error("cannot write the store"));
-  }
-  // And one made before the moves had their main lines gets that column.
-  bool has_line = false;
-  {
-    Statement columns(db, "SELECT name FROM pragma_table_info('moves')");
-    while (columns.ok() && columns.step() == SQLITE_ROW) has_line = has_line || columns.text(0) == "line";
-  }
-  if (!has_line && sqlite3_exec(db, "ALTER TABLE moves ADD COLUMN line TEXT;", nullptr, nullptr, nullptr) != SQLITE_OK) {
+  // A store made before the jobs had their root numbers, or the moves their main lines, gets
+  // the columns (NULL in its rows).
+  if (!add_missing_column(db, "jobs", "pn",
+                          "ALTER TABLE jobs ADD COLUMN pn INTEGER; ALTER TABLE jobs ADD COLUMN dn INTEGER;") ||
+      !add_missing_column(db, "moves", "line", "ALTER TABLE moves ADD COLUMN line TEXT;")) {
     return Result::failure(store->error("cannot write the store"));
   }
   std::error_code ec;
