@@ -211,6 +211,24 @@ TEST_CASE("proof stipulations: a proof written only for the re-check goes with t
   CHECK_FALSE(std::filesystem::exists(path));
 }
 
+TEST_CASE("proof stipulations: a proof is read back when the table has replaced its nodes", "[solver][proof]") {
+  // Antichess, Black to move and lose, in a 1 MiB table (issue 56): the search proves the root
+  // in about 2 M nodes and the table keeps few of the nodes below. Reading the proof back must
+  // search a winner's node again from its children, by their numbers; searching its moves one
+  // by one to their end spent the whole 10 M node limit disproving the first losing ones.
+  const Position pos = test::position_of("antichess", "7r/p3pp1p/p6p/3P4/2P5/N6N/3K1PPP/7R b - -");
+  tree::TreeOptions options;
+  options.threads = 1;
+  options.limits.nodes = 10'000'000;
+  search::TranspositionTable tt(1);
+  const tree::SolutionTree tree = tree::build_tree(pos, *search::parse_stipulation("lose"), options, tt);
+  REQUIRE(tree.status == search::SolveStatus::Solved);
+  REQUIRE(tree.proof);
+  const tree::CheckResult check = tree::check_tree(tree);
+  INFO(check.message);
+  CHECK(check.ok());
+}
+
 TEST_CASE("proof stipulations: the loser's turns are grouped by the real answer, not its text", "[solver][proof]") {
   // Antichess, Black to move and lose (issue 55): after c7c5 White takes e.p. (d5c6), after
   // c7c6 it takes plainly (d5c6). The two answers read alike but are different moves, each

@@ -95,6 +95,16 @@ NodeValue Dfpn::solve(Position& pos, int turns_left, const std::atomic<bool>* ca
   if (probe.found && probe.pn == 0) return NodeValue::Proven;
   if (probe.found && probe.dn == 0) return NodeValue::Disproven;
   if (const NodeValue value = leaf ? NodeValue::Open : judged(); value != NodeValue::Open) return value;
+  return search_root(pos, turns_left);
+}
+
+NodeValue Dfpn::solve_below(Position& pos, int turns_left) {
+  cancel_ = nullptr;
+  if (turns_left == 0) return rules_.evaluate(pos, turns_left);
+  return search_root(pos, turns_left);
+}
+
+NodeValue Dfpn::search_root(Position& pos, int turns_left) {
   const Numbers result = mid(pos, turns_left, kInfinite, kInfinite, 0);
   nodes_.flush();
   if (result.pn == 0) return NodeValue::Proven;

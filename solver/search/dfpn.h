@@ -67,6 +67,10 @@ class Dfpn {
   // The value of the node pos with turns_left attacker turns left; Open when the control stops
   // the search or *cancel is raised (another worker has decided the node).
   NodeValue solve(Position& pos, int turns_left, const std::atomic<bool>* cancel = nullptr);
+  // The same, but searched from pos's children whatever the table holds for pos itself: for
+  // reading back a proof whose node is still in the table when the entries below it have been
+  // replaced, where the search finds again the child that proves it, guided by the numbers.
+  NodeValue solve_below(Position& pos, int turns_left);
 
  private:
   // No repetition: a result that holds whatever the path above the node.
@@ -98,6 +102,8 @@ class Dfpn {
   };
 
   Numbers mid(Position& pos, int turns, ProofNumber thpn, ProofNumber thdn, int ply);
+  // mid() on the root with no threshold, turned into a value.
+  NodeValue search_root(Position& pos, int turns_left);
   // Fills children_[ply]; returns the node's numbers when it is decided without search (it has
   // no move, or a child decides it).
   std::optional<Numbers> expand(Position& pos, int turns, bool or_node, int ply);

@@ -25,14 +25,12 @@ std::optional<int> ProofReader::proven_within(Position& pos, int within) {
   return std::nullopt;  // only a stopped search or a caller's mistake leaves a proof node unproven
 }
 
-std::optional<Move> ProofReader::attacker_move(Position& pos, int turns) {
+std::optional<Move> ProofReader::quickest_proven_move(Position& pos, int turns) const {
   MoveList moves;
   generate_legal(pos, moves);
   const Color mover = pos.side_to_move();
-  // First the moves the table or the rules already show proven: the one that needs the fewest
-  // turns, since a proof that hurries is smaller (with turns to spare, any proven move would
-  // do, and a winner that wanders meets ever new positions). Then each move searched in turn:
-  // one works.
+  // The one that needs the fewest turns, since a proof that hurries is smaller (with turns to
+  // spare, any proven move would do, and a winner that wanders meets ever new positions).
   std::optional<Move> quickest;
   int fewest = turns + 1;
   for (const Move m : moves) {
@@ -51,21 +49,18 @@ std::optional<Move> ProofReader::attacker_move(Position& pos, int turns) {
     }
     pos.undo_move(m);
   }
-  if (quickest) return quickest;
-  for (const Move m : moves) {
-    StateInfo st;
-    pos.do_move(m, st);
-    const int child_turns = rules_.child_turns(mover, pos, turns);
-    bool proven = false;
-    if (child_turns >= 0) {
-      Dfpn dfpn(rules_, tt_, control_);
-      proven = dfpn.solve(pos, child_turns) == NodeValue::Proven;
-    }
-    pos.undo_move(m);
-    if (proven) return m;
-    if (control_.stopped()) return std::nullopt;
-  }
-  return std::nullopt;
+  return quickest;
+}
+
+std::optional<Move> ProofReader::attacker_move(Position& pos, int turns) {
+  // First the moves the table or the rules already show proven.
+  if (const std::optional<Move> known = quickest_proven_move(pos, turns)) return known;
+  // The table has replaced them: the node is searched again from its children, by their
+  // numbers, which proves one of them and leaves it in the table. (Searching each move in
+  // turn to its end instead spent the whole limit disproving the first losing moves.)
+  Dfpn dfpn(rules_, tt_, control_);
+  if (dfpn.solve_below(pos, turns) != NodeValue::Proven) return std::nullopt;
+  return quickest_proven_move(pos, turns);
 }
 
 std::optional<Turn> ProofReader::attacker_turn(Position& pos, int turns) {

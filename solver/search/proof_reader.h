@@ -7,7 +7,11 @@
 // has an attacker move whose child is proven within the child's turns, and defender moves whose
 // children all are; following those numbers down never returns to a position. Where the table
 // has lost an entry (replaced by others), the node is searched again within its turns, which
-// succeeds for every node of a proof unless a limit stops the search.
+// succeeds for every node of a proof unless a limit stops the search. A winner's node whose
+// own entry is still there but whose proving child is not is searched again from its children
+// (Dfpn::solve_below): the numbers lead to a proving move, where trying the moves in turn would
+// first disprove the losing ones, at any cost. So a table too small for the whole proof costs
+// re-searches of the nodes it dropped, not a collapse.
 
 #include <optional>
 
@@ -40,6 +44,9 @@ class ProofReader {
   // The attacker move from pos (proven within turns) whose child is proven within its turns:
   // of those already known proven, the one whose proof needs the fewest turns.
   std::optional<Move> attacker_move(Position& pos, int turns);
+  // Of the moves from pos that the table or the rules show proven within their turns, the one
+  // whose proof needs the fewest; nullopt when none is known.
+  std::optional<Move> quickest_proven_move(Position& pos, int turns) const;
 
   const NodeRules& rules_;
   TranspositionTable& tt_;
