@@ -4,9 +4,9 @@
 # (../shared/seeds/, the chessvariants.com Marseillais page) is found, every proof written is
 # accepted by check-proof and a proof with one leaf changed is not; each decided turn has its
 # main line (in the JSON, the table, the page and the store), and show-proof shows the proofs
-# and refuses the tampered one; a run killed with SIGKILL
-# and started again gives the same table as one that was never stopped, with every job the
-# killed run committed kept; a second explore on a store in use is refused while other programs
+# and refuses the tampered one; the jobs on fresh tables decide no turn otherwise and no more
+# turns than on kept ones; a run on fresh tables killed with SIGKILL and started again gives
+# the same table as one that was never stopped, with every job the killed run committed kept; a second explore on a store in use is refused while other programs
 # can read it; Ctrl-C prints the table so far and exits 130; bad input exits 2.
 # Usage: explore_command_test.sh path/to/dmsolve
 set -uo pipefail
@@ -117,21 +117,32 @@ code=$?
 "$dmsolve" show-proof "$dir/proofs/e2e3.proof" --depth -3 >"$dir/out" 2>"$dir/err"
 [ $? -eq 2 ] && grep -q "depth" "$dir/err" || fail "show-proof --depth -3: $(cat "$dir/err")"
 
-# Killed (SIGKILL) mid-run, then run again to the end: the same table.
-"${explore[@]}" --store "$dir/b.sqlite" --json >/dev/null 2>&1 &
+# Killed (SIGKILL) mid-run, then run again to the end: the same table as a run that never
+# stopped. With --fresh-tables every job is a function of its position, side and budget alone;
+# by default a job goes on from what the jobs before it left in the table, which a resumed run
+# has lost, and only the verdicts must agree.
+fresh=("${explore[@]}" --fresh-tables)
+"${fresh[@]}" --store "$dir/f.sqlite" --json >"$dir/f.json" 2>"$dir/err" || fail "--fresh-tables: $(cat "$dir/err")"
+# Within the same 1000 jobs the kept tables decide at least as many turns, and no turn otherwise.
+decided() { grep -o '"move":"[a-h1-8]*","san":"[^"]*","status":"[a-z]*"' "$1" | grep -v '"open"'; }
+[ "$(decided "$dir/a.json" | wc -l)" -ge "$(decided "$dir/f.json" | wc -l)" ] ||
+  fail "--fresh-tables decides more: $(diff <(decided "$dir/a.json") <(decided "$dir/f.json"))"
+[ -z "$(sort <(decided "$dir/a.json") <(decided "$dir/f.json") | uniq | cut -d, -f1 | uniq -d)" ] ||
+  fail "--fresh-tables decides a turn otherwise: $(diff <(decided "$dir/a.json") <(decided "$dir/f.json"))"
+"${fresh[@]}" --store "$dir/b.sqlite" --json >/dev/null 2>&1 &
 pid=$!
 started "$dir/b.sqlite"
-"${explore[@]}" --store "$dir/b.sqlite" >/dev/null 2>"$dir/err"
+"${fresh[@]}" --store "$dir/b.sqlite" >/dev/null 2>"$dir/err"
 [ $? -eq 2 ] && grep -q "another explore" "$dir/err" || fail "a second explore on a store in use: $(cat "$dir/err")"
 [ "$(jobs_in "$dir/b.sqlite")" -gt 0 ] || fail "the store cannot be read while explore runs"
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 kept=$(jobs_in "$dir/b.sqlite")
 [ "$kept" -gt 0 ] || fail "the killed run kept no job"
-"${explore[@]}" --store "$dir/b.sqlite" --json >"$dir/b.json" 2>"$dir/err" || fail "resumed: $(cat "$dir/err")"
-[ "$(table "$dir/a.json")" = "$(table "$dir/b.json")" ] || fail "the resumed run's table differs: $(diff <(table "$dir/a.json") <(table "$dir/b.json"))"
-[ "$(jobs_in "$dir/b.sqlite")" -eq "$(jobs_in "$dir/a.sqlite")" ] ||
-  fail "the resumed store has $(jobs_in "$dir/b.sqlite") jobs, the unstopped one $(jobs_in "$dir/a.sqlite")"
+"${fresh[@]}" --store "$dir/b.sqlite" --json >"$dir/b.json" 2>"$dir/err" || fail "resumed: $(cat "$dir/err")"
+[ "$(table "$dir/f.json")" = "$(table "$dir/b.json")" ] || fail "the resumed run's table differs: $(diff <(table "$dir/f.json") <(table "$dir/b.json"))"
+[ "$(jobs_in "$dir/b.sqlite")" -eq "$(jobs_in "$dir/f.sqlite")" ] ||
+  fail "the resumed store has $(jobs_in "$dir/b.sqlite") jobs, the unstopped one $(jobs_in "$dir/f.sqlite")"
 
 # Ctrl-C: the table so far, exit code 130, the jobs kept.
 "${explore[@]}" --store "$dir/c.sqlite" >"$dir/c.txt" 2>"$dir/err" &

@@ -22,9 +22,11 @@ trap 'pkill -9 -f -- "$dir/" 2>/dev/null; rm -rf "$dir"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
-# Small jobs split early (--job-max-nodes), so that the run has some thousand jobs to kill it in.
+# Small jobs split early (--job-max-nodes), so that the run has some thousand jobs to kill it in,
+# each on an empty table (--fresh-tables): a job's result is then the same whichever rank runs
+# it after whichever other jobs, and the run as long as the test needs.
 explore=("$dmsolve" explore --variant antichess --fen "8/2p5/8/3k4/8/1N6/2PP4/8 w - -" --threads 1 --hash 16
-         --job-nodes 100 --job-max-nodes 200 --tablebase-men 2 --json)
+         --job-nodes 100 --job-max-nodes 200 --tablebase-men 2 --fresh-tables --json)
 # Every run is bounded: `timeout` sends SIGTERM at 60 s, and SIGKILL 10 s later to an mpirun
 # still winding its ranks down. Its exit code $1 is then 124, or 137, which a rank killed by this
 # test may also give mpirun, so 137 counts as timed out only after 60 s (since $2, in SECONDS).

@@ -1,17 +1,20 @@
 // The explorer's scheduler (solver/explore/explorer.h, top_tree.h): a leaf whose job runs out
 // is run again with twice the budget until the most, and only then expanded; every turn gets
 // work in turn (least effort first), the mover's question waits for the opponent's to be
-// disproven, and a run stopped and resumed grows the same trees as one that never stopped.
+// disproven, and a run stopped and resumed grows the same trees as one that never stopped
+// (with --fresh-tables). A worker that keeps its table goes on where its last job stopped.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
 #include "rules/game.h"
+#include "rules/notation.h"
 #include "rules/variant.h"
 #include "solver/explore/explorer.h"
 #include "solver/explore/job_runner.h"
 #include "solver/explore/job_store.h"
 #include "solver/explore/top_tree.h"
+#include "solver/proof/proof_check.h"
 #include "solver/search/root_turns.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
@@ -51,7 +54,7 @@ struct Run {
   std::vector<bool> mover_question_untouched;  // its tree still a single leaf at the first budget
 };
 
-Run explore_start(const std::string& path, uint64_t jobs) {
+Run explore_start(const std::string& path, uint64_t jobs, bool fresh_tables = false) {
   const Variant variant = losing_marseillais();
   const Position pos = start_position(variant);
   auto store = JobStore::open(path, std::string(variant.name), variant.describe_options());
@@ -60,11 +63,13 @@ Run explore_start(const std::string& path, uint64_t jobs) {
   options.job_nodes = 2000;
   options.max_job_nodes = 16000;
   options.max_jobs = jobs;
+  options.fresh_tables = fresh_tables;
   const auto first = (*store)->session_start(Explorer::session_name(pos, options));
   REQUIRE(first);
   search::Workers workers(1);
   search::TranspositionTable tt(4);
   JobRunner runner(workers, tt);
+  runner.keep_table(!fresh_tables);
   Explorer explorer(pos, **store, runner, options, *first);
   const ExploreEnd end = explorer.run({}, {});
   CHECK((end == ExploreEnd::Limit || end == ExploreEnd::Decided));
@@ -145,11 +150,11 @@ TEST_CASE("explore reaches every first turn and decides the quick refutations", 
   }
 }
 
-TEST_CASE("an explore stopped and resumed grows the trees of one that never stopped", "[explore]") {
+TEST_CASE("an explore stopped and resumed grows the trees of one that never stopped (fresh tables)", "[explore]") {
   const test::TempDir dir;
-  const Run whole = explore_start(dir.file("whole.sqlite"), 60);
-  explore_start(dir.file("resumed.sqlite"), 25);
-  const Run resumed = explore_start(dir.file("resumed.sqlite"), 60);
+  const Run whole = explore_start(dir.file("whole.sqlite"), 60, true);
+  explore_start(dir.file("resumed.sqlite"), 25, true);
+  const Run resumed = explore_start(dir.file("resumed.sqlite"), 60, true);
   REQUIRE(whole.results.size() == resumed.results.size());
   for (size_t i = 0; i < whole.results.size(); ++i) {
     INFO(turn_to_uci(whole.results[i].turn));
@@ -157,4 +162,44 @@ TEST_CASE("an explore stopped and resumed grows the trees of one that never stop
     CHECK(whole.results[i].jobs == resumed.results[i].jobs);
     CHECK(whole.results[i].nodes == resumed.results[i].nodes);
   }
+}
+
+TEST_CASE("a worker that keeps its table goes on where its last job stopped", "[explore]") {
+  // Losing Marseillais after 1.Na3: Black forces its win (found proven within 400,000 nodes).
+  // A job of twice the budget on a kept table starts from the numbers its last job left, so
+  // it proves with fewer nodes than the same job on an empty table. A job for the other side
+  // in between (White's win, which a kept table must not mix up with Black's) changes nothing.
+  // Both tables are 2 MiB, their first size, so that neither has grown more than the other.
+  const Variant variant = losing_marseillais();
+  Game game(start_position(variant));
+  const auto na3 = parse_move(game.position(), "b1a3");
+  REQUIRE(na3);
+  game.play(*na3);
+  const Position pos = game.position();
+  const test::TempDir dir;
+  search::Workers workers(1);
+  const auto job = [&](JobRunner& runner, Color attacker, uint64_t budget, const std::string& name) {
+    const JobOutcome outcome = runner.run(pos, attacker, budget, {}, dir.file(name), {});
+    REQUIRE(outcome.complete);
+    return outcome.record;
+  };
+  search::TranspositionTable fresh_tt(2);
+  JobRunner fresh(workers, fresh_tt);
+  fresh.keep_table(false);
+  const JobRecord alone = job(fresh, Color::Black, 1'000'000, "alone.proof");
+  REQUIRE(alone.status == JobStatus::Proven);
+  REQUIRE(alone.nodes > 60'000);
+
+  search::TranspositionTable kept_tt(2);
+  JobRunner kept(workers, kept_tt);
+  const JobRecord first = job(kept, Color::Black, alone.nodes / 2, "first.proof");
+  REQUIRE(first.status == JobStatus::Open);
+  const JobRecord other_side = job(kept, Color::White, 20'000, "white.proof");
+  CHECK(other_side.status != JobStatus::Proven);  // White does not force its win
+  const JobRecord second = job(kept, Color::Black, alone.nodes, "second.proof");
+  REQUIRE(second.status == JobStatus::Proven);
+  CHECK(second.nodes < alone.nodes);
+  const proof::CheckResult check = proof::check_proof(dir.file("second.proof"));
+  INFO(check.flaw());
+  CHECK(check.accepted());
 }

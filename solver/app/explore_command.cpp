@@ -152,6 +152,7 @@ int run_explore(const std::vector<std::string>& args) {
       ("tablebase-dir", po::value(&tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs (default: $XDG_CACHE_HOME/dmsolve/tablebases, else ~/.cache/dmsolve/tablebases; \"none\": keep none). Making a table does not count against --time")
       ("job-deadline", po::value(&job_deadline)->default_value(0), "under mpirun: seconds after which a rank that has not answered its job is taken for dead and the job given to another (0: 60 s plus 1 s per 50,000 nodes of budget)")
       ("mpi-start-deadline", po::value(&start_deadline)->default_value(start_deadline), "under mpirun: seconds within which every rank must have started; a rank still waiting then stops, with exit code 1 (0: no deadline)")
+      ("fresh-tables", "clear the table before each job: slower, but every job is a function of its position, side and budget alone, so that a run stopped and resumed grows the trees of one that never stopped (default: a worker keeps its table from one job to the next)")
       ("json", "print one JSON object per turn on one line")
       ("html", po::value(&html_path), "write an HTML page of the explored tree to FILE")
       ("proof-dir", po::value(&proof_dir), "write the proof of each won or lost turn to DIR/TURN.proof")
@@ -172,6 +173,7 @@ int run_explore(const std::vector<std::string>& args) {
   } catch (const po::error& e) {
     return report_bad_input("explore", e.what());
   }
+  options.fresh_tables = vm.count("fresh-tables") > 0;
   if (store_path.empty()) return report_bad_input("explore", "give --store FILE");
   if (options.job_nodes == 0) return report_bad_input("explore", "--job-nodes must be at least 1");
   for (const auto& error : {count_error("--job-nodes", options.job_nodes), count_error("--job-max-nodes", options.max_job_nodes),
@@ -219,6 +221,7 @@ int run_explore(const std::vector<std::string>& args) {
   search::Workers workers(threads);
   search::TranspositionTable tt(hash_mb);
   explore::JobRunner runner(workers, tt, tables ? &*tables : nullptr);
+  runner.keep_table(!options.fresh_tables);
 #ifdef DMSOLVE_WITH_MPI
   if (mpi.active() && mpi.rank() != 0) {
     explore::mpi_worker_loop(mpi, runner, *variant, std::filesystem::temp_directory_path().string());

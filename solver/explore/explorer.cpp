@@ -64,6 +64,7 @@ std::string Explorer::session_name(const Position& pos, const ExploreOptions& op
   std::string name = proof::proof_fen(pos) + " job-nodes=" + std::to_string(options.job_nodes) +
                      " job-max-nodes=" + std::to_string(options.max_job_nodes);
   if (options.tablebase_men > 0) name += " tablebase-men=" + std::to_string(options.tablebase_men);
+  if (options.fresh_tables) name += " fresh-tables";
   return name;
 }
 

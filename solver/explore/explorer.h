@@ -56,6 +56,9 @@ struct ExploreOptions {
   uint64_t max_job_nodes = 25600000;  // the most: a leaf still open after a job this large is expanded
   uint64_t max_jobs = 0;        // the session's jobs (in this run or an earlier one) before stopping; 0: no limit
   int tablebase_men = 0;        // the jobs' endgame tables (JobRunner's): they shape the trees
+  // Each job on an empty table (JobRunner::keep_table(false)): slower, but a resumed run grows
+  // the trees of one that never stopped. It shapes the trees, so it names its own session.
+  bool fresh_tables = false;
   search::SearchLimits limits;  // over the whole run: nodes, seconds, Ctrl-C
 };
 

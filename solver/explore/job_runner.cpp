@@ -8,6 +8,25 @@
 #include "solver/search/proof_reader.h"
 
 namespace dm::explore {
+namespace {
+
+// Keys the table by the attacker for the lifetime of the guard: White's results as they are,
+// Black's xor'd with a constant, so that both sides' jobs keep theirs in one table.
+class SaltFor {
+ public:
+  SaltFor(search::TranspositionTable& tt, Color attacker) : tt_(tt) {
+    tt_.set_salt(attacker == Color::White ? 0 : kBlackSalt);
+  }
+  ~SaltFor() { tt_.set_salt(0); }
+  SaltFor(const SaltFor&) = delete;
+  SaltFor& operator=(const SaltFor&) = delete;
+
+ private:
+  static constexpr uint64_t kBlackSalt = 0x9E3779B97F4A7C15ULL;  // 2^64 / golden ratio: bits spread evenly
+  search::TranspositionTable& tt_;
+};
+
+}  // namespace
 
 JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, const search::SearchLimits& limits,
                           const std::string& proof_path,
@@ -26,6 +45,9 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
   options.limits = limits;
   options.limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
   options.on_progress = on_progress;
+  options.keep_table = keep_table_ && searched_;
+  searched_ = true;
+  const SaltFor salted(tt_, attacker);
   const search::SolveResult result = search::solve(pos, *stipulation, options, tt_);
   job.nodes = result.nodes;
   job.seconds = result.seconds;

@@ -6,9 +6,13 @@
 // A job that spends its budget undecided reads its root's proof and disproof numbers back out
 // of the table, for the top tree (top_tree.h).
 //
-// A job is a pure function of the position, the attacker and the budget when it runs on one
-// thread (the table is cleared before each), which is what makes a resumed explore grow the
-// same tree as one that never stopped.
+// By default a worker keeps its table from one job to the next (keep_table): a leaf whose job
+// ran out of budget is asked again with twice the budget and goes on where the last job
+// stopped, and a job below an expanded leaf finds what its parent's jobs learned. The two
+// sides' results are kept apart by a salt on the keys (TranspositionTable::set_salt). With
+// keep_table(false) the table is cleared before each job, and a job is a pure function of the
+// position, the attacker and the budget when it runs on one thread, which makes a resumed
+// explore grow the same tree as one that never stopped (`explore --fresh-tables`).
 
 #include <cstdint>
 #include <functional>
@@ -37,6 +41,10 @@ class JobRunner {
   JobRunner(search::Workers& workers, search::TranspositionTable& tt, tablebase::Tablebase* tables = nullptr)
       : workers_(workers), tt_(tt), tables_(tables) {}
 
+  // Whether a job searches on what the jobs before it left in the table (default) or on an
+  // empty one.
+  void keep_table(bool keep) { keep_table_ = keep; }
+
   // Runs the job on pos for the attacker with `budget` nodes (fewer when `limits` leave fewer),
   // writing a proof to proof_path (recorded by its file name).
   JobOutcome run(const Position& pos, Color attacker, uint64_t budget, const search::SearchLimits& limits,
@@ -46,6 +54,8 @@ class JobRunner {
   search::Workers& workers_;
   search::TranspositionTable& tt_;
   tablebase::Tablebase* tables_;
+  bool keep_table_ = true;
+  bool searched_ = false;  // a job has run: the table holds jobs' results, never a solve's
 };
 
 }  // namespace dm::explore

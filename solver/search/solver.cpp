@@ -483,7 +483,7 @@ std::string_view status_name(SolveStatus status) {
 SolveResult solve(const Position& pos, const Stipulation& stipulation, const SolveOptions& options,
                   TranspositionTable& tt) {
   if (stipulation.is_proof()) {
-    tt.clear_growing_early();
+    if (!options.keep_table) tt.clear_growing_early();
   } else {
     tt.clear();
   }

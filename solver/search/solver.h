@@ -55,6 +55,11 @@ struct SolveOptions {
   // Help and series play: stop after the first length that has solutions, when it is shorter
   // than the stipulated one (Popeye's option stoponshortsolutions). Off: every length is solved.
   bool stop_on_short_solutions = false;
+  // win, lose and loseN: search on what the table already holds instead of clearing it. The
+  // caller keeps the table's entries meaning the same: the same rules and attacker (or a salt
+  // per attacker: TranspositionTable::set_salt), and a table cleared first with
+  // clear_growing_early().
+  bool keep_table = false;
   std::function<void(const Progress&)> on_progress;  // called from a monitor thread
   double progress_interval = 1.0;
 };

@@ -100,6 +100,7 @@ void TranspositionTable::reinsert(Cluster& c, const TtEntry& e) const {
 }
 
 TtProbe TranspositionTable::probe(uint64_t key, int turns) const {
+  key ^= salt_;
   const Cluster& c = cluster_of(key);
   Guard guard(c);
   if (!current(c)) return {};
@@ -130,6 +131,7 @@ TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_resu
 }
 
 void TranspositionTable::store(uint64_t key, int turns, ProofNumber pn, ProofNumber dn, uint64_t amount) {
+  key ^= salt_;
   bool evicted = false;
   store_locked(key, turns, pn, dn, amount, evicted);
   if (evicted) note_eviction();
@@ -163,6 +165,7 @@ void TranspositionTable::store_locked(uint64_t key, int turns, ProofNumber pn, P
 
 bool TranspositionTable::has_no_exact_solution(uint64_t key, int turns) const {
   if (turns > TtEntry::kMaxExactTurns) return false;
+  key ^= salt_;
   const Cluster& c = cluster_of(key);
   Guard guard(c);
   if (!current(c)) return false;
@@ -174,6 +177,7 @@ bool TranspositionTable::has_no_exact_solution(uint64_t key, int turns) const {
 
 void TranspositionTable::store_no_exact_solution(uint64_t key, int turns, uint64_t amount) {
   if (turns > TtEntry::kMaxExactTurns) return;
+  key ^= salt_;
   bool evicted = false;
   store_no_exact_solution_locked(key, turns, amount, evicted);
   if (evicted) note_eviction();

@@ -61,6 +61,11 @@ class TranspositionTable {
   // to 64 MiB). The entries stay in the clusters at the front of the table, so a short proof
   // touches only the pages it needs. Only while no search runs; clear() ends the mode.
   void clear_growing_early();
+  // Keeps the results of searches with different meanings apart in one table: every key is
+  // read and written xor'd with the salt. The explore's jobs prove wins for either side, and a
+  // job keeps what earlier jobs for the same side found (explore/job_runner.h). Only while no
+  // search runs; 0, the default, changes nothing.
+  void set_salt(uint64_t salt) { salt_ = salt; }
   // The most memory the table may use (--hash): what memory budgets derived from it count on.
   size_t size_bytes() const { return max_cluster_count_ * sizeof(Cluster); }
   // The memory it uses now.
@@ -69,7 +74,7 @@ class TranspositionTable {
   // Starts loading key's cluster into the cache, both its lines, so that a later probe does not
   // wait for it.
   void prefetch(uint64_t key) const {
-    const char* cluster = reinterpret_cast<const char*>(&cluster_of(key));
+    const char* cluster = reinterpret_cast<const char*>(&cluster_of(key ^ salt_));
     __builtin_prefetch(cluster);
     __builtin_prefetch(cluster + sizeof(Cluster) / 2);
   }
@@ -140,7 +145,8 @@ class TranspositionTable {
   uint32_t generation_ = 0;  // changed only by clear(), while no search runs
   std::atomic<size_t> evictions_{0};  // since the last growth
   std::atomic<bool> growing_{false};  // a thread is growing the table
-  bool grow_early_ = false;  // clear_growing_early(): grow at the first dropped entry
+  bool grow_early_ = false;
+  uint64_t salt_ = 0;  // clear_growing_early(): grow at the first dropped entry
 };
 
 }  // namespace dm::search
