@@ -20,10 +20,15 @@
 #include "game_graph.h"
 #include "rules/game.h"
 #include "rules/outcome.h"
+#include "solver/proof/proof_extractor.h"
+#include "solver/proof/proof_writer.h"
+#include "solver/search/node_rules.h"
+#include "solver/search/proof_reader.h"
 #include "solver/search/solver.h"
 #include "solver/tablebase/tablebase.h"
 #include "solver/tree/tree_builder.h"
 #include "solver/tree/tree_check.h"
+#include "temp_dir.h"
 #include "test_data.h"
 
 namespace dm {
@@ -227,6 +232,32 @@ TEST_CASE("proof stipulations: a proof is read back when the table has replaced 
   const tree::CheckResult check = tree::check_tree(tree);
   INFO(check.message);
   CHECK(check.ok());
+}
+
+TEST_CASE("proof stipulations: a stop ends the writing of a proof the endgame tables decide", "[solver][proof]") {
+  // Antichess, White's knight against the rook and king (issue 56): every node of the proof is
+  // decided by the 3-man tables, so writing it runs no search that would look at the limits.
+  // The writer looks for itself: stopped, it writes nothing more and says so.
+  const Position pos = test::position_of("antichess", "7r/8/8/8/8/8/8/N2k4 w - -");
+  tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, 64, ""});
+  const search::NodeRules rules = search::NodeRules::for_problem(*search::parse_stipulation("win"), pos, &tables);
+  search::TranspositionTable tt(1);
+  const test::TempDir dir;
+  for (const bool stop : {false, true}) {
+    INFO("stopped: " << stop);
+    std::atomic<bool> interrupt{stop};
+    search::SearchLimits limits;
+    limits.interrupt = &interrupt;
+    search::SearchControl control(limits);
+    search::ProofReader reader(rules, tt, control);
+    auto writer = proof::ProofWriter::open(dir.file(stop ? "stopped.proof" : "whole.proof"), pos, Color::White);
+    REQUIRE(writer);
+    proof::ProofExtractor extractor(reader, **writer, 1024);
+    const auto extracted = extractor.extract(pos, rules.root_turns());
+    CHECK(bool(extracted) == !stop);
+    if (extracted) CHECK(extracted->nodes >= 3);  // 1.Nc2, either capture of it, and the end
+    if (!extracted) CHECK(extracted.error().find("stopped") != std::string::npos);
+  }
 }
 
 TEST_CASE("proof stipulations: the loser's turns are grouped by the real answer, not its text", "[solver][proof]") {

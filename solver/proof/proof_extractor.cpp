@@ -33,6 +33,10 @@ ProofExtractor::Written ProofExtractor::written(const Position& pos, uint64_t id
 }
 
 std::optional<ProofExtractor::Written> ProofExtractor::write(Position& pos, int turns, int level) {
+  if (reader_.stopped()) {
+    error_ = "the search was stopped before the proof was read (at " + pos.fen() + ")";
+    return std::nullopt;
+  }
   if (level >= kRecordedLevels) {
     const MemoSlot& known = slot(pos.key());
     if (known.id && known.key == pos.key()) return Written{known.id, known.depth};

@@ -29,6 +29,10 @@ class ProofReader {
       : rules_(rules), tt_(tt), control_(control) {}
 
   const NodeRules& rules() const { return rules_; }
+  // Whether a limit or an interrupt has stopped the reading: looked at for every node a proof
+  // writes, since the nodes the endgame tables decide are read without any search that would
+  // look (a proof through a 4-man ending can take minutes to write).
+  bool stopped() { return control_.poll(); }
 
   // The fewest turns left within which pos is known proven, at most `within` (with which it
   // must be provable): from the table, else from a search within them. nullopt when a limit
