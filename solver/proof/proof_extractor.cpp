@@ -32,11 +32,13 @@ ProofExtractor::Written ProofExtractor::written(const Position& pos, uint64_t id
   return {id, depth};
 }
 
+std::nullopt_t ProofExtractor::stopped_at(const Position& pos) {
+  error_ = "the search was stopped before the proof was read (at " + pos.fen() + ")";
+  return std::nullopt;
+}
+
 std::optional<ProofExtractor::Written> ProofExtractor::write(Position& pos, int turns, int level) {
-  if (reader_.stopped()) {
-    error_ = "the search was stopped before the proof was read (at " + pos.fen() + ")";
-    return std::nullopt;
-  }
+  if (reader_.stopped()) return stopped_at(pos);
   if (level >= kRecordedLevels) {
     const MemoSlot& known = slot(pos.key());
     if (known.id && known.key == pos.key()) return Written{known.id, known.depth};
@@ -54,10 +56,7 @@ std::optional<ProofExtractor::Written> ProofExtractor::write(Position& pos, int 
 
 std::optional<ProofExtractor::Written> ProofExtractor::write_winner(Position& pos, int turns, int level) {
   const std::optional<Turn> turn = reader_.attacker_turn(pos, turns);
-  if (!turn) {
-    error_ = "the search was stopped before the proof was read (at " + pos.fen() + ")";
-    return std::nullopt;
-  }
+  if (!turn) return stopped_at(pos);
   const Color mover = pos.side_to_move();
   std::deque<StateInfo> states;  // stable addresses: each state points at the one before
   int left = turns;

@@ -75,6 +75,8 @@ class ProofExtractor {
   std::optional<Written> write(Position& pos, int turns, int level);
   std::optional<Written> write_winner(Position& pos, int turns, int level);
   std::optional<Written> write_loser(Position& pos, int turns, int level);
+  // Sets error_ for a limit that stopped the reading at pos.
+  std::nullopt_t stopped_at(const Position& pos);
   Written written(const Position& pos, uint64_t id, int depth, int level, NodeRecord record);
   MemoSlot& slot(uint64_t key) { return memo_[key & (memo_.size() - 1)]; }
 
