@@ -3,8 +3,8 @@
 // --hash MB, which starts small and doubles as the search fills it.
 //
 // A small problem (most #2 and #3) never fills 2 MiB; giving it the whole --hash at once cost
-// it the zeroing of every page its scattered probes touched (tens of milliseconds for the
-// default 128 MiB, more than the search), and its memory. So the table starts at
+// it the zeroing of every page its scattered probes touched (tens of milliseconds for a
+// table of 128 MiB, more than the search), and its memory. So the table starts at
 // kInitialBytes and grows, up to its limit, each time the clusters in use have had to drop an
 // entry for a new one as many times as a fraction of their number (kGrowthEvictions). A
 // cluster's index is its key's high bits scaled to the number of clusters, so on doubling the
