@@ -13,7 +13,7 @@ using dm::puzzle::read_puzzle_file;
 namespace {
 
 // The error of a one-entry file (empty when the entry was accepted).
-std::string error_of(const std::string& line) {
+std::string line_error(const std::string& line) {
   const auto file = parse_puzzles(line, "one.epd");
   return file.errors.empty() ? std::string() : file.errors.front();
 }
@@ -117,7 +117,7 @@ TEST_CASE("Puzzle entries: the field each error names", "[puzzle]") {
   };
   for (const auto& [line, prefix] : cases) {
     INFO(line);
-    const std::string error = error_of(line);
+    const std::string error = line_error(line);
     INFO(error);
     CHECK(dm::test::starts_with(error, prefix));
   }

@@ -14,7 +14,7 @@ namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-Position after(const Position& pos, const Turn& turn) {
+Position position_after(const Position& pos, const Turn& turn) {
   Game game(pos);
   for (const Move m : turn) game.play(m);
   return Position(game.position());
@@ -36,7 +36,7 @@ TEST_CASE("text: Popeye's #2 with threat, variation, tries and refutations", "[r
   // Every turn of the tree is written in the SAN of the position it is played in.
   const Turn& key = t.keys.front().turn;
   CHECK(contains(text, "1." + turn_to_san(t.position, key) + "!"));
-  const Position after_key = after(t.position, key);
+  const Position after_key = position_after(t.position, key);
   CHECK(contains(text, "1..." + turn_to_san(after_key, t.keys.front().defences.front().turns.front())));
 }
 
@@ -57,7 +57,7 @@ TEST_CASE("text: short solutions, stalemate refutations and the stopped search",
 TEST_CASE("text: a large defender group prints a count and examples, or every turn", "[report][text]") {
   const tree::SolutionTree t = marseillais_group();
   const tree::DefenceGroup& group = t.keys.front().defences.front();
-  const Position after_key = after(t.position, t.keys.front().turn);
+  const Position after_key = position_after(t.position, t.keys.front().turn);
   const std::string count = "1...(" + std::to_string(group.turns.size()) + " turns:";
 
   report::FormatOptions options;

@@ -16,7 +16,7 @@ using namespace dm::test;
 
 namespace {
 
-void cross_check(std::string_view variant, std::string_view fen, std::string_view stipulation) {
+void check_with_oracle(std::string_view variant, std::string_view fen, std::string_view stipulation) {
   INFO(variant << " " << fen << " " << stipulation);
   const SolverRun run = solve_fen(variant, fen, stipulation, 2);
   REQUIRE(run.result.status != search::SolveStatus::Unknown);
@@ -38,28 +38,28 @@ std::vector<std::string> positions_of(std::initializer_list<const char*> prefixe
 TEST_CASE("series play agrees with the full-width oracle", "[solver][series][oracle]") {
   // White to move: Popeye's direct and self problems.
   for (const std::string& fen : positions_of({"#1", "#2", "s#1", "s#2"})) {
-    for (const char* stip : {"ser-#1", "ser-#2", "ser-=2", "ser-s#1", "ser-s#2", "ser-s=2"}) cross_check("chess", fen, stip);
+    for (const char* stip : {"ser-#1", "ser-#2", "ser-=2", "ser-s#1", "ser-s#2", "ser-s=2"}) check_with_oracle("chess", fen, stip);
   }
   // Black to move: Popeye's helpmates.
   for (const std::string& fen : positions_of({"h#1", "h#2", "h=2"})) {
-    for (const char* stip : {"ser-h#1", "ser-h#2", "ser-h=2"}) cross_check("chess", fen, stip);
+    for (const char* stip : {"ser-h#1", "ser-h#2", "ser-h=2"}) check_with_oracle("chess", fen, stip);
   }
 }
 
 TEST_CASE("series play agrees with the oracle in the double-move variants", "[solver][series][oracle]") {
   const char* cv = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";  // chessvariants.com: White Ke6 Qc7, Black Kg8
   for (const char* variant : {"marseillais", "bennekom", "doublemove"}) {
-    for (const char* stip : {"ser-#1", "ser-#2", "ser-=2", "ser-s#1"}) cross_check(variant, cv, stip);
+    for (const char* stip : {"ser-#1", "ser-#2", "ser-=2", "ser-s#1"}) check_with_oracle(variant, cv, stip);
   }
-  cross_check("marseillais", "7k/8/6K1/8/8/8/8/R7 b - - 0 1", "ser-h#1");
-  cross_check("doublemove", "7k/8/6K1/8/8/8/8/R7 b - - 0 1", "ser-h#1");
+  check_with_oracle("marseillais", "7k/8/6K1/8/8/8/8/R7 b - - 0 1", "ser-h#1");
+  check_with_oracle("doublemove", "7k/8/6K1/8/8/8/8/R7 b - - 0 1", "ser-h#1");
 }
 
 TEST_CASE("reflex play agrees with the full-width oracle", "[solver][reflex][oracle]") {
   for (const std::string& fen : positions_of({"#1", "#2", "s#1", "s#2"})) {
-    for (const char* stip : {"r#1", "r#2", "r=1"}) cross_check("chess", fen, stip);
+    for (const char* stip : {"r#1", "r#2", "r=1"}) check_with_oracle("chess", fen, stip);
   }
-  cross_check("marseillais", "6rk/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1", "r#1");
+  check_with_oracle("marseillais", "6rk/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1", "r#1");
 }
 
 TEST_CASE("a check before the series' last turn is no solution", "[solver][series]") {

@@ -18,7 +18,7 @@ using dm::search::StalemateDemands;
 
 namespace {
 
-Square at(std::string_view name) {
+Square square_named(std::string_view name) {
   const auto s = parse_square(name, Geometry::of(8, 8));
   REQUIRE(s);
   return *s;
@@ -26,7 +26,7 @@ Square at(std::string_view name) {
 
 Bitboard squares(std::initializer_list<std::string_view> names) {
   Bitboard b = 0;
-  for (const auto name : names) b |= square_bb(at(name));
+  for (const auto name : names) b |= square_bb(square_named(name));
   return b;
 }
 
@@ -43,71 +43,71 @@ StalemateDemands::LastMen last_men(std::string_view fen) {
 TEST_CASE("stalemate demands: a piece off its king's lines that moves must be captured", "[solver][help]") {
   // The knight on d4: only Qxd4 (or Kxd4) takes its moves away.
   const auto knight = demands("k7/8/8/8/3n4/8/8/4Q2K w - - 0 1");
-  CHECK(knight.meeting(at("e1")) == squares({"d4"}));
-  CHECK(knight.meeting(at("h1")) == squares({"d4"}));
+  CHECK(knight.meeting(square_named("e1")) == squares({"d4"}));
+  CHECK(knight.meeting(square_named("h1")) == squares({"d4"}));
   // With the bishop on f6 as well, no one move captures both.
   const auto two = demands("k7/8/5b2/8/3n4/8/8/4Q2K w - - 0 1");
-  CHECK(two.meeting(at("e1")) == 0);
-  CHECK(two.meeting(at("h1")) == 0);
+  CHECK(two.meeting(square_named("e1")) == 0);
+  CHECK(two.meeting(square_named("h1")) == 0);
   // On the long diagonal the knight might be pinned: it makes no demand. Behind a man of its
   // own it cannot be, and behind two of White's pieces neither; behind one, which may move off,
   // it may.
-  CHECK(demands("k7/8/8/3n4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
-  CHECK(demands("k7/8/2p5/3n4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
-  CHECK(demands("k7/1N6/2N5/3n4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
-  CHECK(demands("k7/8/2N5/3n4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
+  CHECK(demands("k7/8/8/3n4/8/8/8/4Q2K w - - 0 1").meeting(square_named("e1")) == ~Bitboard(0));
+  CHECK(demands("k7/8/2p5/3n4/8/8/8/4Q2K w - - 0 1").meeting(square_named("e1")) == squares({"d5"}));
+  CHECK(demands("k7/1N6/2N5/3n4/8/8/8/4Q2K w - - 0 1").meeting(square_named("e1")) == squares({"d5"}));
+  CHECK(demands("k7/8/2N5/3n4/8/8/8/4Q2K w - - 0 1").meeting(square_named("e1")) == ~Bitboard(0));
   // A pin along a way the man rides leaves it a move (onto the pinner at least): the bishop on
   // the diagonal makes a demand, on the eighth rank none. A pawn pinned along its file still
   // pushes: it is blocked or captured.
-  CHECK(demands("k7/8/8/3b4/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"d5"}));
-  CHECK(demands("k2b4/8/8/8/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == ~Bitboard(0));
-  CHECK(demands("k7/p7/8/8/8/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"a7", "a6"}));
+  CHECK(demands("k7/8/8/3b4/8/8/8/4Q2K w - - 0 1").meeting(square_named("e1")) == squares({"d5"}));
+  CHECK(demands("k2b4/8/8/8/8/8/8/4Q2K w - - 0 1").meeting(square_named("e1")) == ~Bitboard(0));
+  CHECK(demands("k7/p7/8/8/8/8/8/4Q2K w - - 0 1").meeting(square_named("e1")) == squares({"a7", "a6"}));
   // A piece that cannot move makes none either: the knight on h7 is held by its bishop and
   // pawns (the bishop on f8, on the king's rank, by a pin from h8, where the queen goes from
   // b2), and the pawns by White's (which must stay, and not be joined on a square the pawns
   // capture on).
   const auto held = demands("k4b2/7n/5p2/5Pp1/6P1/8/1Q6/7K w - - 0 1");
-  CHECK(has(held.meeting(at("b2")), at("c3")));
-  CHECK_FALSE(has(held.meeting(at("b2")), at("h4")));
-  CHECK(held.meeting(at("f5")) == squares({"f6"}));
+  CHECK(has(held.meeting(square_named("b2")), square_named("c3")));
+  CHECK_FALSE(has(held.meeting(square_named("b2")), square_named("h4")));
+  CHECK(held.meeting(square_named("f5")) == squares({"f6"}));
   // From e1 the queen reaches no square of the eighth rank beyond f8 (e8 is nearer): the bishop
   // is free, and only its capture meets its demand.
-  CHECK(demands("k4b2/7n/5p2/5Pp1/6P1/8/8/4Q2K w - - 0 1").meeting(at("e1")) == squares({"f8"}));
+  CHECK(demands("k4b2/7n/5p2/5Pp1/6P1/8/8/4Q2K w - - 0 1").meeting(square_named("e1")) == squares({"f8"}));
 }
 
 TEST_CASE("stalemate demands: a pawn is blocked or captured", "[solver][help]") {
   // A free push: the move lands in front of the pawn or takes it.
-  CHECK(demands("k7/8/8/4p3/8/8/7R/7K w - - 0 1").meeting(at("h2")) == squares({"e5", "e4"}));
+  CHECK(demands("k7/8/8/4p3/8/8/7R/7K w - - 0 1").meeting(square_named("h2")) == squares({"e5", "e4"}));
   // Blocked by White's rook, which must stay; another piece may go anywhere but where the pawn
   // would capture it.
   const auto blocked = demands("k7/8/8/4p3/4R3/8/8/7K w - - 0 1");
-  CHECK(blocked.meeting(at("e4")) == squares({"e5"}));
-  const Bitboard king = blocked.meeting(at("h1"));
-  CHECK(has(king, at("g1")));
-  CHECK(has(king, at("e5")));
-  CHECK_FALSE(has(king, at("d4")));
-  CHECK_FALSE(has(king, at("f4")));
+  CHECK(blocked.meeting(square_named("e4")) == squares({"e5"}));
+  const Bitboard king = blocked.meeting(square_named("h1"));
+  CHECK(has(king, square_named("g1")));
+  CHECK(has(king, square_named("e5")));
+  CHECK_FALSE(has(king, square_named("d4")));
+  CHECK_FALSE(has(king, square_named("f4")));
   // Blocked by its own man (which, first on the long diagonal with White's bishop to pin it from
   // g2, makes no demand), with a capture on d4: only the knight there may take it away, by
   // moving off (and not to f4), or the pawn is taken.
   const auto capture = demands("k7/8/8/4p3/3Np3/7B/8/7K w - - 0 1");
-  CHECK(has(capture.meeting(at("d4")), at("f5")));
-  CHECK_FALSE(has(capture.meeting(at("d4")), at("f4")));
-  CHECK(capture.meeting(at("h1")) == squares({"e5"}));
+  CHECK(has(capture.meeting(square_named("d4")), square_named("f5")));
+  CHECK_FALSE(has(capture.meeting(square_named("d4")), square_named("f4")));
+  CHECK(capture.meeting(square_named("h1")) == squares({"e5"}));
   // With no piece of White's to pin it, the pawn on e4 must be blocked or taken as well.
   const auto unpinned = demands("k7/8/8/4p3/3Np3/8/8/7K w - - 0 1");
-  CHECK(unpinned.meeting(at("d4")) == squares({"e4", "e3"}));
-  CHECK(unpinned.meeting(at("h1")) == 0);
+  CHECK(unpinned.meeting(square_named("d4")) == squares({"e4", "e3"}));
+  CHECK(unpinned.meeting(square_named("h1")) == 0);
   // Just after ...e7-e5 the pawn is taken en passant on e6 as well.
   const auto passed = demands("k7/8/8/3Pp3/8/8/8/7K w - e6 0 1");
-  CHECK(has(passed.meeting(at("d5")), at("e6")));
-  CHECK(has(passed.meeting(at("d5")), at("e4")));
-  CHECK_FALSE(has(passed.meeting(at("d5")), at("d6")));
+  CHECK(has(passed.meeting(square_named("d5")), square_named("e6")));
+  CHECK(has(passed.meeting(square_named("d5")), square_named("e4")));
+  CHECK_FALSE(has(passed.meeting(square_named("d5")), square_named("d6")));
 }
 
 TEST_CASE("stalemate demands: the men that may make the defender's last move", "[solver][help]") {
   const auto none = [](const StalemateDemands::LastMen& men) { return men.movers == 0 && men.landings == 0; };
-  const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
+  const auto move = [](std::string_view from, std::string_view to) { return Move(square_named(from), square_named(to)); };
   // Knight, bishop and rook off the king's lines, each with two ways to go: no man may stop all.
   CHECK(none(last_men("k7/8/5b2/8/3n4/2r5/8/4Q2K b - - 0 1")));
   // Two such: one of them must move (the other is then captured), and land where the queen may
@@ -184,7 +184,7 @@ TEST_CASE("stalemate demands: one square may take the one way of several pieces"
   // other, White's king on g3 holds the pawn); the knight on e1 is free. Only the knight's move
   // to g2 leaves one demand (its own: the move back). The quick test that no man's move may do
   // must not say so here.
-  const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
+  const auto move = [](std::string_view from, std::string_view to) { return Move(square_named(from), square_named(to)); };
   const auto shared = last_men("1B6/8/8/8/6p1/6Kb/8/k3n2b b - - 0 1");
   CHECK(shared.demanding == squares({"h1", "h3", "e1"}));
   CHECK(shared.free_pawns == 0);
@@ -259,7 +259,7 @@ TEST_CASE("stalemate demands: a pawn that moves keeps its demand where its push 
   // free, and so is the pawn. Its push to g4, in front of White's pawn, leaves it without a move:
   // one demand is left (the knight's). From g6 the push lands with the square in front free: two
   // are left, one more than White's last move meets.
-  const auto move = [](std::string_view from, std::string_view to) { return Move(at(from), at(to)); };
+  const auto move = [](std::string_view from, std::string_view to) { return Move(square_named(from), square_named(to)); };
   const auto stops = last_men("k7/8/8/6p1/3n4/6P1/8/6NK b - - 0 1");
   CHECK(stops.free_pawns == squares({"g5"}));
   CHECK(stops.allows(move("g5", "g4")));

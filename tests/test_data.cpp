@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
+#include "rules/movetext.h"
+
 namespace dm::test {
 
 std::string testdata_path(std::string_view relative) {
@@ -104,6 +106,14 @@ std::string board_field(std::string_view squares, int files, int ranks) {
     if (rank) fen += '/';
   }
   return fen;
+}
+
+Game play(const Position& pos, std::string_view movetext) {
+  Game game(pos);
+  const auto error = play_movetext(game, movetext);
+  INFO(movetext << (error ? " -> " + *error : ""));
+  REQUIRE_FALSE(error);
+  return game;
 }
 
 }  // namespace dm::test

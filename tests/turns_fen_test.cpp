@@ -24,8 +24,6 @@ namespace {
 
 using test::variant_with;
 
-Position from_fen(const Variant& v, std::string_view fen) { return test::position_of(v, fen); }
-
 std::optional<FenError> fen_error(const Variant& v, std::string_view fen) {
   Position pos;
   return pos.set(v, fen);
@@ -59,22 +57,22 @@ TEST_CASE("turns FEN: side fields w, b, w1, b1", "[turns][fen]") {
   for (const auto& [side, color, left] : {std::tuple{"w", Color::White, 2}, std::tuple{"b", Color::Black, 2},
                                          std::tuple{"w1", Color::White, 1}, std::tuple{"b1", Color::Black, 1}}) {
     const std::string fen = board + " " + side + " KQkq - 0 3";
-    const Position pos = from_fen(m, fen);
+    const Position pos = test::position_of(m, fen);
     CHECK(pos.side_to_move() == color);
     CHECK(pos.moves_left() == left);
     CHECK(pos.mid_turn() == (left == 1));
     CHECK(pos.fen() == fen);
   }
   // The four side fields give four different keys.
-  CHECK(from_fen(m, board + " w KQkq - 0 3").key() != from_fen(m, board + " w1 KQkq - 0 3").key());
-  CHECK(from_fen(m, board + " b KQkq - 0 3").key() != from_fen(m, board + " b1 KQkq - 0 3").key());
-  CHECK(from_fen(m, board + " w1 KQkq - 0 3").key() != from_fen(m, board + " b1 KQkq - 0 3").key());
+  CHECK(test::position_of(m, board + " w KQkq - 0 3").key() != test::position_of(m, board + " w1 KQkq - 0 3").key());
+  CHECK(test::position_of(m, board + " b KQkq - 0 3").key() != test::position_of(m, board + " b1 KQkq - 0 3").key());
+  CHECK(test::position_of(m, board + " w1 KQkq - 0 3").key() != test::position_of(m, board + " b1 KQkq - 0 3").key());
 
   // In a single-move variant w1 equals w (section 7).
   const Variant chess = variant_with("chess");
-  const Position w1 = from_fen(chess, board + " w1 KQkq - 0 3");
+  const Position w1 = test::position_of(chess, board + " w1 KQkq - 0 3");
   CHECK(w1.fen() == board + " w KQkq - 0 3");
-  CHECK(w1.key() == from_fen(chess, board + " w KQkq - 0 3").key());
+  CHECK(w1.key() == test::position_of(chess, board + " w KQkq - 0 3").key());
 
   // The balanced start is a one-move turn (M2): the start FEN with w1; the classical start, w.
   Position start;
@@ -88,23 +86,23 @@ TEST_CASE("turns FEN: an e.p. field of two squares round-trips", "[turns][fen]")
   const Variant m = variant_with("marseillais");
   // White advanced the c- and e-pawns two squares in its last turn; Black's d4 and f4 pawns may take.
   const std::string fen = "rnbqkbnr/ppp3pp/8/8/2PpPp2/8/PP1P1PPP/RNBQKBNR b KQkq c3e3 0 3";
-  const Position pos = from_fen(m, fen);
+  const Position pos = test::position_of(m, fen);
   CHECK(pos.fen() == fen);
   CHECK(popcount(pos.ep_squares()) == 2);
   check_round_trip(pos);
   // The same position reached by play: both two-steps of one turn give rights (M7 ep=any).
-  const Position before = from_fen(m, "rnbqkbnr/ppp3pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3");
+  const Position before = test::position_of(m, "rnbqkbnr/ppp3pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3");
   const Position played = after_movetext(before, "c4,e4");
   CHECK(played.fen() == fen);
   CHECK(played.key() == pos.key());
   // Under ep=second only the last two-step gives a right.
   const Variant second = variant_with("marseillais", {"ep=second"});
   const Position played_second =
-      after_movetext(from_fen(second, "rnbqkbnr/ppp3pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3"), "c4,e4");
+      after_movetext(test::position_of(second, "rnbqkbnr/ppp3pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3"), "c4,e4");
   CHECK(played_second.fen() == "rnbqkbnr/ppp3pp/8/8/2PpPp2/8/PP1P1PPP/RNBQKBNR b KQkq e3 0 3");
   check_round_trip(played_second);
   // Mid-turn: White's own pending two-step is written on White's third rank with w1.
-  const Position mid = after_movetext(from_fen(m, "rnbqkbnr/ppp3pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3"), "c4");
+  const Position mid = after_movetext(test::position_of(m, "rnbqkbnr/ppp3pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3"), "c4");
   CHECK(mid.fen() == "rnbqkbnr/ppp3pp/8/8/2Pp1p2/8/PP1PPPPP/RNBQKBNR w1 KQkq c3 0 3");
   CHECK(mid.ep_pending() != 0);
   check_round_trip(mid);
@@ -113,7 +111,7 @@ TEST_CASE("turns FEN: an e.p. field of two squares round-trips", "[turns][fen]")
   CHECK(one_taken.fen() == "rnbqkbnr/ppp3pp/8/8/4Pp2/2p5/PP1P1PPP/RNBQKBNR b1 KQkq e3 0 3");
   check_round_trip(one_taken);
   // A square where no pawn could capture is accepted and dropped (section 7).
-  const Position dropped = from_fen(m, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  const Position dropped = test::position_of(m, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
   CHECK(dropped.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }
 
@@ -182,7 +180,7 @@ TEST_CASE("turns FEN: an Extra Move FEN at move number 1 is White's one-move fir
   const std::string board = "8/8/8/3r4/5R2/2p4k/8/2n3RK";
   for (const std::string& fen : {board + " w - -", board + " w - - 0 1", board + " w1 - - 0 1"}) {
     INFO(fen);
-    const Position pos = from_fen(e, fen);
+    const Position pos = test::position_of(e, fen);
     CHECK(pos.moves_left() == 1);
     CHECK(pos.fen() == board + " w - - 0 1");
     check_round_trip(pos);
@@ -200,7 +198,7 @@ TEST_CASE("turns FEN: an Extra Move FEN at move number 1 is White's one-move fir
   }
   // At move number 2 w is a full turn: after the checking first move the turn goes on (E4),
   // and that position reads back.
-  Position later = from_fen(e, board + " w - - 0 2");
+  Position later = test::position_of(e, board + " w - - 0 2");
   CHECK(later.moves_left() == 2);
   const auto check = parse_move(later, "g1g3");
   REQUIRE(check);
@@ -209,13 +207,13 @@ TEST_CASE("turns FEN: an Extra Move FEN at move number 1 is White's one-move fir
   CHECK(later.side_to_move() == Color::White);
   // (Its key holds the rook that may not move second, which no FEN records: E7.)
   CHECK(later.fen() == "8/8/8/3r4/5R2/2p3Rk/8/2n4K w1 - - 1 2");
-  CHECK(from_fen(e, later.fen()).fen() == later.fen());
+  CHECK(test::position_of(e, later.fen()).fen() == later.fen());
   // The first turn may begin in check (E4: answered by its one move); a second move may not.
   CHECK_FALSE(fen_error(e, "4k3/8/8/8/8/8/8/3rK3 w - - 0 1"));
   CHECK_FALSE(fen_error(e, "4k3/8/8/8/8/8/8/3rK3 w1 - - 0 1"));
   CHECK(fen_error(e, "4k3/8/8/8/8/8/8/3rK3 w1 - - 0 2"));
   // Marseillais problem positions keep their full turn at move number 1 (M2).
-  CHECK(from_fen(variant_with("marseillais"), board + " w - -").moves_left() == 2);
+  CHECK(test::position_of(variant_with("marseillais"), board + " w - -").moves_left() == 2);
 }
 
 TEST_CASE("turns FEN: a two-step whose origin square the second move filled round-trips",
@@ -225,7 +223,7 @@ TEST_CASE("turns FEN: a two-step whose origin square the second move filled roun
   // engine's FEN reader demands an empty e2 as well.
   const Variant m = variant_with("marseillais");
   const Position pos =
-      after_movetext(from_fen(m, "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "e4,Ne2");
+      after_movetext(test::position_of(m, "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "e4,Ne2");
   CHECK(pos.fen() == "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPPNPPP/RNBQKB1R b KQkq e3 1 1");
   MoveList moves;
   generate_legal(pos, moves);
@@ -239,7 +237,7 @@ TEST_CASE("turns FEN: after one e.p. capture a right nobody can use leaves the k
   // pawn attacks f6 any more, so the position equals the one whose FEN has no e.p. field. The
   // engine keeps f6 in the state, writes it in the FEN, and a fresh set() drops it: two keys.
   const Variant m = variant_with("marseillais");
-  const Position pos = after_movetext(from_fen(m, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6f6 0 3"), "exd6");
+  const Position pos = after_movetext(test::position_of(m, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6f6 0 3"), "exd6");
   CHECK(pos.fen() == "rnbqkbnr/ppp1p1pp/3P4/5p2/8/8/PPPP1PPP/RNBQKBNR w1 KQkq - 0 3");
   check_round_trip(pos);
 }
@@ -303,7 +301,7 @@ TEST_CASE("turns FEN: the key after play equals the key of the FEN, mid-turn and
     positions += 4 * 60;
   }
   for (const Variant& v : {variant_with("marseillais"), variant_with("doublemove")}) {
-    check_keys_along_playouts(v, from_fen(v, pawns), 6, 40, seed++, mismatches);
+    check_keys_along_playouts(v, test::position_of(v, pawns), 6, 40, seed++, mismatches);
   }
   INFO("about " << positions << " positions from the starts");
   for (const auto& text : mismatches) UNSCOPED_INFO(text);
@@ -319,7 +317,7 @@ TEST_CASE("turns FEN: keys along many more random playouts", "[turns][fen][zobri
     Position start;
     start.set_start(v);
     check_keys_along_playouts(v, start, 25, 80, seed++, mismatches);
-    check_keys_along_playouts(v, from_fen(v, v.castling.allowed ? "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+    check_keys_along_playouts(v, test::position_of(v, v.castling.allowed ? "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
                                                                  : "8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1"),
                               25, 60, seed++, mismatches);
   }

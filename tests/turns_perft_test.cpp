@@ -24,26 +24,14 @@
 #include "rules/notation.h"
 #include "rules/perft.h"
 #include "tests/turn_enumerator.h"
+#include "test_data.h"
 
 namespace dm {
 namespace {
 
 using testing::SimpleBoard;
 
-Variant variant_with(std::string_view name, const std::vector<std::string_view>& options = {}) {
-  auto v = find_variant(name);
-  REQUIRE(v);
-  for (const auto option : options) REQUIRE_FALSE(apply_rule_option(*v, option));
-  return *v;
-}
-
-Position from_fen(const Variant& v, std::string_view fen) {
-  Position pos;
-  const auto error = pos.set(v, fen);
-  INFO(fen);
-  REQUIRE_FALSE(error);
-  return pos;
-}
+using test::variant_with;
 
 std::string moves_text(const MoveList& moves) {
   std::vector<std::string> names;
@@ -233,14 +221,14 @@ TEST_CASE("turns perft: orthodox chess through the enumerator matches the publis
   CHECK(simple.count_moves(2) == 400);
   CHECK(simple.count_moves(3) == 8902);
   // Kiwipete (CPW position 2): castling, e.p., promotions: 48, 2039.
-  const Position kiwi = from_fen(v, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const Position kiwi = test::position_of(v, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   CHECK(SimpleBoard::from_position(kiwi).count_moves(2) == 2039);
 }
 
 TEST_CASE("turns perft: hand-made positions with e.p., castling, checks and promotions", "[turns][perft]") {
   for (const auto& seed : seeds()) {
     const Variant v = variant_with(seed.variant, seed.options);
-    Position pos = from_fen(v, seed.fen);
+    Position pos = test::position_of(v, seed.fen);
     INFO(seed.variant << " " << v.describe_options() << " " << seed.fen);
     const SimpleBoard simple = SimpleBoard::from_position(pos);
     // Both sides' full turns where the tree is small; one turn otherwise.
@@ -253,7 +241,7 @@ TEST_CASE("turns perft: hand-made positions with e.p., castling, checks and prom
 TEST_CASE("turns perft: hand-made positions, deeper", "[turns][perft][slow]") {
   for (const auto& seed : seeds()) {
     const Variant v = variant_with(seed.variant, seed.options);
-    Position pos = from_fen(v, seed.fen);
+    Position pos = test::position_of(v, seed.fen);
     INFO(seed.variant << " " << v.describe_options() << " " << seed.fen);
     check_counts(pos, SimpleBoard::from_position(pos), 4, 2);
   }
@@ -279,7 +267,7 @@ std::vector<Sample> random_samples(int per_start) {
   }
   for (const auto& seed : seeds()) {
     const Variant v = variant_with(seed.variant, seed.options);
-    starts.emplace_back(v, from_fen(v, seed.fen));
+    starts.emplace_back(v, test::position_of(v, seed.fen));
   }
   for (const auto& [v, start] : starts) {
     for (int i = 0; i < per_start; ++i) {

@@ -18,16 +18,12 @@
 #include "rules/movetext.h"
 #include "rules/notation.h"
 #include "rules/outcome.h"
+#include "test_data.h"
 
 namespace dm {
 namespace {
 
-Variant variant_with(std::string_view name, const std::vector<std::string_view>& options = {}) {
-  auto v = find_variant(name);
-  REQUIRE(v);
-  for (const auto option : options) REQUIRE_FALSE(apply_rule_option(*v, option));
-  return *v;
-}
+using test::variant_with;
 
 Position start_of(const Variant& v) {
   Position pos;
@@ -35,27 +31,11 @@ Position start_of(const Variant& v) {
   return pos;
 }
 
-Position from_fen(const Variant& v, std::string_view fen) {
-  Position pos;
-  const auto error = pos.set(v, fen);
-  INFO(fen);
-  REQUIRE_FALSE(error);
-  return pos;
-}
-
 // Plays movetext on a game from pos; the movetext must be legal.
-Game play(const Position& pos, std::string_view movetext) {
-  Game game(pos);
-  const auto error = play_movetext(game, movetext);
-  INFO(movetext << (error ? " -> " + *error : ""));
-  REQUIRE_FALSE(error);
-  return game;
-}
-
 std::string board_of(const Position& pos) { return pos.fen().substr(0, pos.fen().find(' ')); }
 
 TEST_CASE("turns sources: the vchess Doublemove1 diagram", "[turns][sources]") {
-  const Game game = play(start_of(variant_with("marseillais")), "1.e4 e5,Nc6 2.Qh5,Nf3 g6,gxh5");
+  const Game game = test::play(start_of(variant_with("marseillais")), "1.e4 e5,Nc6 2.Qh5,Nf3 g6,gxh5");
   CHECK(board_of(game.position()) == "r1bqkbnr/pppp1p1p/2n5/4p2p/4P3/5N2/PPPP1PPP/RNB1KB1R");
   CHECK(game.position().side_to_move() == Color::White);
   CHECK_FALSE(game.position().mid_turn());
@@ -74,7 +54,7 @@ TEST_CASE("turns sources: Double Move chess, 2.Bb5,Bxe8 after a d-pawn move", "[
   const Variant v = variant_with("doublemove");
   for (const auto black : {"e5,d6", "e5,d5"}) {
     INFO(black);
-    Game game = play(start_of(v), std::string("1.e4 ") + black + " 2.Bb5,Bxe8");
+    Game game = test::play(start_of(v), std::string("1.e4 ") + black + " 2.Bb5,Bxe8");
     const Outcome result = outcome(game.position());
     CHECK(result.result == GameResult::WhiteWins);
     CHECK(result.reason == "king captured");
@@ -93,19 +73,19 @@ TEST_CASE("turns sources: Double Move chess, 2.Bb5,Bxe8 after a d-pawn move", "[
 
 TEST_CASE("turns sources: Double Move chess, the two threats after 2.Qf3,Bc4", "[turns][sources]") {
   const Variant v = variant_with("doublemove");
-  const Game before = play(start_of(v), "1.e4 e5,Nc6 2.Qf3,Bc4");
+  const Game before = test::play(start_of(v), "1.e4 e5,Nc6 2.Qf3,Bc4");
   // The page's right diagram.
   CHECK(board_of(before.position()) == "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR");
   // A Black turn that does not parry: both threats capture the king.
-  const Game after_black = play(before.position(), "a6,a5");
+  const Game after_black = test::play(before.position(), "a6,a5");
   for (const auto threat : {"Bxf7,Bxe8", "Qxf7,Qxe8"}) {
     INFO(threat);
-    const Game game = play(after_black.position(), threat);
+    const Game game = test::play(after_black.position(), threat);
     CHECK(outcome(game.position()).result == GameResult::WhiteWins);
     CHECK(outcome(game.position()).reason == "king captured");
   }
   // Under marseillais rules the king may not stay attacked, so Bxf7+ ends the turn (M4).
-  const Game m_before = play(start_of(variant_with("marseillais")), "1.e4 e5,Nc6 2.Qf3,Bc4 a6,a5");
+  const Game m_before = test::play(start_of(variant_with("marseillais")), "1.e4 e5,Nc6 2.Qf3,Bc4 a6,a5");
   Game m_game(m_before.position());
   REQUIRE_FALSE(play_movetext(m_game, "Bxf7+"));
   CHECK(m_game.turn_complete());
@@ -116,7 +96,7 @@ TEST_CASE("turns sources: the chessvariants.com stalemate, 1.Qb7,Qf7+ Kh8", "[tu
   const std::string_view fen = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
   SECTION("no-second-move=stalemate (default): a draw") {
     const Variant v = variant_with("marseillais");
-    const Game game = play(from_fen(v, fen), "1.Qb7,Qf7+ Kh8");
+    const Game game = test::play(test::position_of(v, fen), "1.Qb7,Qf7+ Kh8");
     CHECK(game.position().side_to_move() == Color::Black);
     CHECK(game.position().mid_turn());
     CHECK(count_legal(game.position()) == 0);
@@ -127,7 +107,7 @@ TEST_CASE("turns sources: the chessvariants.com stalemate, 1.Qb7,Qf7+ Kh8", "[tu
   }
   SECTION("no-second-move=pass: the turn ends and White is to move") {
     const Variant v = variant_with("marseillais", {"no-second-move=pass"});
-    const Game game = play(from_fen(v, fen), "1.Qb7,Qf7+ Kh8");
+    const Game game = test::play(test::position_of(v, fen), "1.Qb7,Qf7+ Kh8");
     CHECK(game.position().side_to_move() == Color::White);
     CHECK_FALSE(game.position().mid_turn());
     CHECK_FALSE(outcome(game.position()).is_over());
@@ -140,7 +120,7 @@ TEST_CASE("turns sources: a checking first move ends Black's turn, White has 2 m
   // The source test used the classical variant; from a FEN the start rule does not matter.
   for (const auto name : {"marseillais", "marseillais-classical"}) {
     const Variant v = variant_with(name);
-    Game game(from_fen(v, "rn1Bk1nr/p2ppp2/8/1p2b1p1/1Pb1P3/2N5/P1PK1PPP/R1Q4R b kq - 0 1"));
+    Game game(test::position_of(v, "rn1Bk1nr/p2ppp2/8/1p2b1p1/1Pb1P3/2N5/P1PK1PPP/R1Q4R b kq - 0 1"));
     REQUIRE_FALSE(play_movetext(game, "e5f4"));
     CHECK(game.turn_complete());
     CHECK(game.position().side_to_move() == Color::White);
@@ -154,7 +134,7 @@ TEST_CASE("turns sources: a checking first move ends Black's turn, White has 2 m
 
 TEST_CASE("turns sources: the strategygames game ends in checkmate, Black wins", "[turns][sources]") {
   const Variant v = variant_with("marseillais-classical");
-  const Game game = play(start_of(v),
+  const Game game = test::play(start_of(v),
                          "1. g1f3,b1c3 b7b6,g7g6 2. b2b3,c1b2 c8b7,e7e5 3. f3e5,e5d3 b7g2,g2h1 "
                          "4. f1g2,g2h1 d8g5,g5g1");
   const Outcome result = outcome(game.position());

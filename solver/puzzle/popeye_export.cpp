@@ -32,12 +32,6 @@ std::string one_line(std::string text) {
   return text;
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // "white kh1 bg1g2 sd6 pa7": a colour's pieces, kind by kind; empty when it has none.
 std::string pieces_of(const Position& pos, Color colour) {
   const Geometry& g = pos.geometry();
@@ -50,7 +44,7 @@ std::string pieces_of(const Position& pos, Color colour) {
         if (pos.piece_on(s) == make_piece(colour, type)) squares += square_name(s);
       }
     }
-    if (!squares.empty()) text += " " + lower(popeye::piece_name(type)) + squares;
+    if (!squares.empty()) text += " " + popeye::lowercase(popeye::piece_name(type)) + squares;
   }
   return text.empty() ? "" : (colour == Color::White ? "white" : "black") + text;
 }

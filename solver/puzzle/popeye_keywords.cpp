@@ -140,6 +140,12 @@ const Names& pieces_of(Language language) {
 
 }  // namespace
 
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 std::optional<Language> language_of_begin(std::string_view word) {
   for (const Language language : {Language::English, Language::German, Language::French}) {
     if (!word.empty() && begins(kBegin[size_t(language)], word)) return language;

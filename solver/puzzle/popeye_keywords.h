@@ -12,11 +12,15 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "rules/types.h"
 
 namespace dm::puzzle::popeye {
+
+// text in lower case (ASCII), as Popeye compares its words.
+std::string lowercase(std::string_view text);
 
 enum class Language : uint8_t { English, German, French };
 

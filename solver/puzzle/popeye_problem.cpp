@@ -6,15 +6,11 @@
 #include "rules/variant.h"
 #include "solver/puzzle/popeye_options.h"
 #include "solver/puzzle/popeye_pieces.h"
+#include "solver/puzzle/popeye_keywords.h"
 
 namespace dm::puzzle::popeye {
 
 namespace {
-
-std::string lower(std::string text) {
-  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
 
@@ -221,7 +217,7 @@ class ProblemReader {
   }
 
   std::optional<Flaw> read_change(TwinChange change, const Word& word, TwinState& twin, std::string& text) {
-    const std::string what = lower(word.text);
+    const std::string what = lowercase(word.text);
     const auto done = [&](Expected<std::string> result) -> std::optional<Flaw> {
       if (!result) return Flaw{word.line, result.error()};
       text = *result;
@@ -259,7 +255,7 @@ class ProblemReader {
         });
       case TwinChange::Stipulation:
         if (auto flaw = read_stipulation(word, twin.stipulation)) return flaw;
-        text = lower(twin.stipulation.text);
+        text = lowercase(twin.stipulation.text);
         return std::nullopt;
       case TwinChange::Condition:
         if (auto flaw = read_condition(word, twin.variant)) return flaw;

@@ -8,15 +8,11 @@
 
 #include "rules/piece.h"
 #include "rules/variant.h"
+#include "solver/puzzle/popeye_keywords.h"
 
 namespace dm::puzzle::popeye {
 
 namespace {
-
-std::string lower(std::string text) {
-  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 // h#N (or h=N) started by White, as Popeye reads whitetoplay: h#(N-1).5; the text unchanged
 // when it has no plain length.
@@ -83,7 +79,7 @@ std::string position_error(const FenError& error) {
 }  // namespace
 
 Roles roles_of(const std::string& stipulation, const ProblemSettings& settings) {
-  Roles roles{lower(stipulation), Color::White};
+  Roles roles{lowercase(stipulation), Color::White};
   const std::string& text = roles.stipulation;
   if (text.starts_with("ser-")) {
     if (text.starts_with("ser-h")) roles.to_move = Color::Black;

@@ -9,7 +9,7 @@ namespace dm::report {
 
 namespace {
 
-constexpr std::string_view kStyle = R"(
+constexpr std::string_view kReportStyle = R"(
 body { font-family: "DejaVu Sans", "Noto Sans", Arial, sans-serif; margin: 1.5em; color: #222; }
 article.problem { margin-bottom: 2.5em; }
 .board .light { fill: #f0d9b5; }
@@ -97,7 +97,7 @@ std::string html_escape(std::string_view text) {
 
 std::string html_page(const std::string& title, const std::string& body) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(title) +
-         "</title>\n<style>" + std::string(kStyle) + "</style>\n</head>\n<body>\n" + body +
+         "</title>\n<style>" + std::string(kReportStyle) + "</style>\n</head>\n<body>\n" + body +
          "</body>\n</html>\n";
 }
 

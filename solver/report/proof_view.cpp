@@ -157,7 +157,7 @@ void text_rows(const std::vector<ProofRow>& rows, size_t indent, std::string& ou
 }
 
 // The diagrams small, and the main line marked, on top of the solution pages' style.
-constexpr std::string_view kStyle = R"(<style>
+constexpr std::string_view kProofPageStyle = R"(<style>
 ul.proof svg.board { width: 180px; height: auto; display: block; margin: 0.3em 0 0.3em 1.2em; }
 ul.proof details.main > summary { font-weight: bold; background: #fde9a9; }
 </style>
@@ -200,7 +200,7 @@ std::string proof_text(const ProofGraph& graph, const ProofViewOptions& options)
 std::string proof_html(const ProofGraph& graph, const ProofViewOptions& options) {
   const Position root = root_position(graph);
   const std::string title = "proof " + options.file + ": " + side_name(*graph.header().winner) + " wins";
-  std::string body = std::string(kStyle) + "<h1>" + html_escape(title) + "</h1>\n<div class=\"diagram\">" +
+  std::string body = std::string(kProofPageStyle) + "<h1>" + html_escape(title) + "</h1>\n<div class=\"diagram\">" +
                      svg_diagram(root) + "</div>\n<dl class=\"facts\">\n";
   for (const auto& [name, value] : facts(graph, root, options)) {
     body += "<dt>" + html_escape(name) + "</dt><dd>" + html_escape(value) + "</dd>\n";
