@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # CI style check of the C++ files (.h, .cpp) the last commit changed: the lines it changed must be
 # as clang-format writes them (.clang-format), and clang-tidy (.clang-tidy) must find nothing on
-# the changed lines of each .cpp, read with the release build's compilation database
-# (build/compile_commands.json; without one, tidy is skipped with a note). Installs clang-format
-# and clang-tidy if missing. Prints one line per file and check, the findings under it, and a
-# summary; exits 1 on any finding. Nothing to check (no such file changed, or no parent commit,
-# as in a shallow clone) takes no time. To reformat a commit's lines: git clang-format HEAD~1.
+# the changed lines of each .cpp (read with a compilation database CMake writes in build-tidy/).
+# Installs clang-format and clang-tidy if missing. Prints one line per file and check, the
+# findings under it, and a summary; exits 1 on any finding. Nothing to check (no such file
+# changed, or no parent commit, as in a shallow clone) takes no time. To reformat a commit's
+# lines: git clang-format HEAD~1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,11 +52,13 @@ done
 
 # clang-tidy reads each changed .cpp whole, but reports only on the lines the commit changed
 # (clang-tidy-diff's line filter), for the same reason.
-database=build/compile_commands.json
+# The compilation database: CMake configured (not built) with one entry a file, in build-tidy/
+# (the builds' own databases name their unity batches, not the files).
 tidy_files=()
-if [ ! -f "$database" ]; then
-  echo "tidy: skipped, no $database (configure a build first: cmake --preset release)"
+if ! cmake -S . -B build-tidy -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null; then
+  echo "tidy: skipped, cmake could not configure build-tidy/"
 else
+  database=build-tidy/compile_commands.json
   root=$(pwd -P)  # the database names files by absolute path
   for f in "${files[@]}"; do
     [[ $f == *.cpp ]] || continue
@@ -69,7 +71,7 @@ else
 fi
 if ((${#tidy_files[@]})); then
   out=$(git diff -U0 HEAD~1 HEAD -- "${tidy_files[@]}" |
-        clang-tidy-diff -p1 -path build -quiet -j "$(nproc)" 2>&1 || true)
+        clang-tidy-diff -p1 -path build-tidy -quiet -j "$(nproc)" 2>&1 || true)
   for f in "${tidy_files[@]}"; do
     findings=$(grep -E "^$root/$f:[0-9]+:[0-9]+: (warning|error): " <<<"$out" || true)
     if [ -z "$findings" ]; then

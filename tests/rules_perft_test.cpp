@@ -393,7 +393,8 @@ TEST_CASE("perft: divide sums to perft at random positions of every variant", "[
     Position pos;
     pos.set_start(test::variant_named(name));
     std::deque<StateInfo> states;
-    for (int ply = 0; ply < 24; ++ply) {
+    // Four positions a game; two under the sanitizers (test_data.h).
+    for (int ply = 0; ply < (test::kSanitized ? 12 : 24); ++ply) {
       MoveList moves;
       generate_legal(pos, moves);
       if (moves.empty()) break;

@@ -10,7 +10,8 @@ both are checked. Last, Ctrl-C while a long helpmate is being solved, with small
 before and after it: the helpmate is printed as `unknown`, and every small problem as it was
 solved (those after it were built alone before the helpmate started).
 
-usage: solve_batch_test.py path/to/dmsolve path/to/puzzles
+usage: solve_batch_test.py path/to/dmsolve path/to/puzzles [FILE.epd ...]
+The files are those of FILES unless named (a sanitizer build names fewer).
 """
 import json
 import os
@@ -44,10 +45,10 @@ def without_figures(result):
     return {k: v for k, v in result.items() if k not in FIGURES}
 
 
-def batch_lines(puzzles):
+def batch_lines(puzzles, files):
     """Every file's entries in one batch (the showcase's copies of the others once)."""
     lines = []
-    for name in FILES:
+    for name in files:
         with open(os.path.join(puzzles, name)) as f:
             lines += [line for line in f if line.strip() and not line.startswith('#') and line not in lines]
     return lines
@@ -124,7 +125,7 @@ def check_interrupt(dmsolve, puzzles, tmp, small, solved, failures):
 def main():
     dmsolve, puzzles = sys.argv[1], sys.argv[2]
     failures = []
-    lines = batch_lines(puzzles)
+    lines = batch_lines(puzzles, sys.argv[3:] or FILES)
     with tempfile.TemporaryDirectory() as tmp:
         solved = check_solve(dmsolve, tmp, lines, failures)
         check_verify(dmsolve, tmp, lines, failures)
