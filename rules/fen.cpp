@@ -72,21 +72,32 @@ std::optional<std::string> Position::impossible_two_step_start(Square passed, Co
 std::optional<FenError> Position::set(const Variant& variant, std::string_view fen) {
   variant_ = variant;
   clear();
-  const Geometry& g = *geometry_;
   const auto fields = split_fields(fen);
   if (fields.empty()) return error("board", "empty FEN");
   if (fields.size() < 4) return error("fields", "expected at least 4 fields (board, side, castling, e.p.), got " + std::to_string(fields.size()));
   if (fields.size() > 6) return error("fields", "expected at most 6 fields, got " + std::to_string(fields.size()));
+  if (auto wrong = read_board(fields[0])) return wrong;
+  if (auto wrong = read_side_and_counters(fields)) return wrong;
+  if (auto wrong = check_kings()) return wrong;
+  if (auto wrong = read_castling(fields[2])) return wrong;
+  if (auto wrong = read_en_passant(fields[3])) return wrong;
+  if (auto wrong = check_who_is_in_check(fields[1])) return wrong;
+  const Square king = king_square(side_);
+  update_king_safety(variant.king_rule == KingRule::Royal ? attackers_to(king) & pieces(~side_) : 0);
+  st_->key = compute_key();
+  return std::nullopt;
+}
 
+std::optional<FenError> Position::read_board(std::string_view board) {
+  const Geometry& g = *geometry_;
   // Board: ranks from the top, '/' between them, runs of empty squares as numbers.
-  const int rows = int(std::count(fields[0].begin(), fields[0].end(), '/')) + 1;
+  const int rows = int(std::count(board.begin(), board.end(), '/')) + 1;
   if (rows != g.ranks()) {
     return error("board", "has " + std::to_string(rows) + " ranks, expected " + std::to_string(g.ranks()) +
                               (rows > g.ranks() ? " (more than " + std::to_string(g.ranks()) + " ranks)" : ""));
   }
   int rank = g.ranks() - 1;
   int file = 0;
-  const std::string_view board = fields[0];
   for (size_t i = 0; i < board.size(); ++i) {
     const char c = board[i];
     const std::string where = "rank " + std::to_string(rank + 1);
@@ -110,8 +121,8 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
     } else {
       const PieceType t = piece_type_from_letter(c);
       if (t == PieceType::None) return error("board", where + ": unknown piece letter '" + std::string(1, c) + "'");
-      if (!variant.allows(t)) {
-        return error("board", where + ": piece '" + std::string(1, c) + "' does not exist in " + std::string(variant.name));
+      if (!variant_.allows(t)) {
+        return error("board", where + ": piece '" + std::string(1, c) + "' does not exist in " + std::string(variant_.name));
       }
       if (file >= g.files()) return error("board", where + " has more than " + std::to_string(g.files()) + " squares");
       if (t == PieceType::Pawn && (rank == 0 || rank == g.ranks() - 1)) {
@@ -126,6 +137,10 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   if (file != g.files()) {
     return error("board", "rank 1 has " + std::to_string(file) + " squares, expected " + std::to_string(g.files()));
   }
+  return std::nullopt;
+}
+
+std::optional<FenError> Position::read_side_and_counters(const std::vector<std::string_view>& fields) {
   // Side to move: w or b, with the moves left in the turn under way where it is (w1/b1, or wN/bN
   // in a progressive series, P6); the move number comes first, as a series' length is its number.
   const std::string_view side = fields[1];
@@ -158,24 +173,30 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
   // Extra Move's first turn is one move wherever the game is at move number 1 (E1, E7): there w
   // is the same turn as w1, as a second move of White's at move number 1 could not be written.
   st_->moves_left = uint8_t(left_given > 0 ? left_given : first_turn_at_move_one() ? 1 : turn);
+  return std::nullopt;
+}
 
+std::optional<FenError> Position::check_kings() const {
   // One king a side; where kings are captured (D2), the side to move may have lost its own: the
   // game is over (a proof's last position).
-  if (variant.king_rule != KingRule::Ordinary) {
+  if (variant_.king_rule != KingRule::Ordinary) {
     for (const Color c : {Color::White, Color::Black}) {
       const int kings = popcount(pieces(c, PieceType::King));
-      const bool captured = kings == 0 && c == side_ && variant.king_rule == KingRule::Capturable;
+      const bool captured = kings == 0 && c == side_ && variant_.king_rule == KingRule::Capturable;
       if (kings != 1 && !captured) {
         return error("board", color_name(c) + " has " + std::to_string(kings) + " kings, expected 1");
       }
     }
   }
+  return std::nullopt;
+}
 
+std::optional<FenError> Position::read_castling(std::string_view castling) {
+  const Geometry& g = *geometry_;
   // Castling: KQkq name the outermost rooks on each side of the king.
-  const std::string_view castling = fields[2];
   if (castling != "-") {
-    if (!variant.castling.allowed) {
-      return error("castling", "'" + std::string(castling) + "' but " + std::string(variant.name) + " has no castling");
+    if (!variant_.castling.allowed) {
+      return error("castling", "'" + std::string(castling) + "' but " + std::string(variant_.name) + " has no castling");
     }
     for (const char c : castling) {
       const Color color = std::isupper(static_cast<unsigned char>(c)) ? Color::White : Color::Black;
@@ -198,17 +219,20 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
       }
       // A king that castles has not moved (RULES.md M8, D3, Z4; Chess960 is no variant here).
       // Elsewhere its castling could go the wrong way or one square, as a plain king move.
-      if (const Square home = make_square(variant.king_home_file(), back_rank); king != home) {
+      if (const Square home = make_square(variant_.king_home_file(), back_rank); king != home) {
         return error("castling", "'" + std::string(1, c) + "' but " + color_name(color) +
                                      "'s king is not on its initial square " + square_name(home));
       }
       setup_castling(color, queen_side, queen_side ? lsb(rooks) : msb(rooks));
     }
   }
+  return std::nullopt;
+}
 
+std::optional<FenError> Position::read_en_passant(std::string_view ep) {
+  const Geometry& g = *geometry_;
   // E.p.: the passed-over squares of the pawns that may be taken now (or, mid-turn, the squares
   // the side to move's own pawns passed over this turn).
-  const std::string_view ep = fields[3];
   if (ep != "-") {
     size_t i = 0;
     while (i < ep.size()) {
@@ -239,22 +263,25 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
         // Under ep=second only a two-step that ended the turn gives the right (M7): one whose
         // square was filled again afterwards gives none, as a square no pawn could use.
         const bool refilled = board_[*s - step] != Piece::None;
-        if (!(refilled && variant.options.en_passant == EnPassantRule::Second)) st_->ep_squares |= square_bb(*s);
+        if (!(refilled && variant_.options.en_passant == EnPassantRule::Second)) st_->ep_squares |= square_bb(*s);
       }
       i = end;
     }
     st_->ep_squares = capturable_ep(st_->ep_squares, ~side_);
     // Under ep=none (M7) there is no e.p. at all: a FEN's squares grant nothing.
-    if (variant.is_multi_move() && variant.options.en_passant == EnPassantRule::None) {
+    if (variant_.is_multi_move() && variant_.options.en_passant == EnPassantRule::None) {
       st_->ep_squares = st_->ep_pending = 0;
     }
   }
+  return std::nullopt;
+}
 
-  if (variant.king_rule == KingRule::Royal) {
+std::optional<FenError> Position::check_who_is_in_check(std::string_view side) const {
+  if (variant_.king_rule == KingRule::Royal) {
     // Only within a turn where a check goes on (Extra Move, E4) may the side not to move be in
     // check: past the turn's first move, not at White's one-move first turn (E7).
     const Square their_king = king_square(~side_);
-    const bool check_goes_on = later_move() && variant.check_in_turn == CheckInTurn::Continues;
+    const bool check_goes_on = later_move() && variant_.check_in_turn == CheckInTurn::Continues;
     if ((attackers_to(their_king) & pieces(side_)) && !check_goes_on) {
       return error("side", color_name(~side_) + " is not to move but is in check");
     }
@@ -264,9 +291,6 @@ std::optional<FenError> Position::set(const Variant& variant, std::string_view f
       return error("side", "'" + std::string(side) + "' (within a turn) but " + color_name(side_) + " is in check");
     }
   }
-  const Square king = king_square(side_);
-  update_king_safety(variant.king_rule == KingRule::Royal ? attackers_to(king) & pieces(~side_) : 0);
-  st_->key = compute_key();
   return std::nullopt;
 }
 

@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/bitboard.h"
 #include "rules/geometry.h"
@@ -200,6 +201,14 @@ class Position {
   // Why a FEN's e.p. square `passed` of passed_by's pawn standing in front of it is a history
   // no game can have, read from the square the pawn started from; nullopt when it is possible.
   std::optional<std::string> impossible_two_step_start(Square passed, Color passed_by) const;
+  // The steps of set(), one a FEN field, in the order set() takes them (rules/fen.cpp): each
+  // reads its field into the position, or says what is wrong with it.
+  std::optional<FenError> read_board(std::string_view board);
+  std::optional<FenError> read_side_and_counters(const std::vector<std::string_view>& fields);
+  std::optional<FenError> check_kings() const;
+  std::optional<FenError> read_castling(std::string_view castling);
+  std::optional<FenError> read_en_passant(std::string_view ep);
+  std::optional<FenError> check_who_is_in_check(std::string_view side) const;
 
   Variant variant_;
   const Geometry* geometry_ = nullptr;
