@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "solver/app/command.h"
+#include "solver/app/command_line.h"
 #include "solver/app/interrupt.h"
 #include "solver/proof/proof_check.h"
 
@@ -120,26 +121,15 @@ int run_check_proof(const std::vector<std::string>& args) {
       ("quiet,q", "print nothing for an accepted proof (flaws still go to standard error)");
   po::options_description hidden;
   hidden.add_options()("file", po::value(&files)->composing());
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", -1);
+  const CommandLine line{"check-proof",
+                         "usage: dmsolve check-proof FILE... [--json] [--quiet]   (the format: docs/proof-format.md)\n"
+                         "Checks that each proof file proves its winner forces a win from its root position, with\n"
+                         "the rules engine alone; a file may be zstd-compressed.\n"
+                         "Exit codes: 0 every proof accepted; 1 a proof has a flaw (FILE:LINE: why on standard\n"
+                         "error); 2 bad options, or a file missing, unreadable or no proof file; 130 interrupted.\n",
+                         options, &hidden, {{"file", -1}}};
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: dmsolve check-proof FILE... [--json] [--quiet]   (the format: docs/proof-format.md)\n"
-                   "Checks that each proof file proves its winner forces a win from its root position, with\n"
-                   "the rules engine alone; a file may be zstd-compressed.\n"
-                   "Exit codes: 0 every proof accepted; 1 a proof has a flaw (FILE:LINE: why on standard\n"
-                   "error); 2 bad options, or a file missing, unreadable or no proof file; 130 interrupted.\n"
-                << options;
-      return kExitOk;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return report_bad_input("check-proof", e.what());
-  }
+  if (const auto done = read_command_line(line, args, vm)) return *done;
   if (files.empty()) return report_bad_input("check-proof", "give one or more proof files");
   const bool json = vm.count("json") > 0;
   const bool quiet = vm.count("quiet") > 0;

@@ -10,6 +10,7 @@
 #include "rules/outcome.h"
 #include "solver/app/cache_folder.h"
 #include "solver/app/command.h"
+#include "solver/app/command_line.h"
 #include "solver/app/interrupt.h"
 #include "solver/app/option_checks.h"
 #include "solver/app/progress_display.h"
@@ -157,22 +158,15 @@ int run_explore(const std::vector<std::string>& args) {
       ("html", po::value(&html_path), "write an HTML page of the explored tree to FILE")
       ("proof-dir", po::value(&proof_dir), "write the proof of each won or lost turn to DIR/TURN.proof")
       ("zstd", "compress those proofs with zstd (DIR/TURN.proof.zst)");
+  const CommandLine line{"explore",
+                         "usage: dmsolve explore --store FILE [--variant V] [--rule K=V]... [--fen F] [--moves M] [options]\n"
+                         "Proves which turns of the side to move lose (the opponent forces its win), win or draw,\n"
+                         "job by job; every finished job is kept in the store, and a run resumes from it.\n"
+                         "Exit codes: 0 done (or stopped at a limit); 1 a store or proof file could not be written;\n"
+                         "2 bad options or input; 130 stopped by Ctrl-C (what was found is printed).\n",
+                         described};
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(described).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: dmsolve explore --store FILE [--variant V] [--rule K=V]... [--fen F] [--moves M] [options]\n"
-                   "Proves which turns of the side to move lose (the opponent forces its win), win or draw,\n"
-                   "job by job; every finished job is kept in the store, and a run resumes from it.\n"
-                   "Exit codes: 0 done (or stopped at a limit); 1 a store or proof file could not be written;\n"
-                   "2 bad options or input; 130 stopped by Ctrl-C (what was found is printed).\n"
-                << described;
-      return kExitOk;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return report_bad_input("explore", e.what());
-  }
+  if (const auto done = read_command_line(line, args, vm)) return *done;
   options.fresh_tables = vm.count("fresh-tables") > 0;
   if (store_path.empty()) return report_bad_input("explore", "give --store FILE");
   if (options.job_nodes == 0) return report_bad_input("explore", "--job-nodes must be at least 1");

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "solver/app/command.h"
+#include "solver/app/command_line.h"
 #include "solver/app/option_checks.h"
 #include "solver/puzzle/popeye_export.h"
 #include "solver/puzzle/problem_file.h"
@@ -50,26 +51,15 @@ int run_export(const std::vector<std::string>& args) {
       ("stip,s", po::value(&stipulation_text), "stipulation, as dmsolve solve takes it");
   po::options_description hidden;
   hidden.add_options()("file", po::value(&file));
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
+  const CommandLine line{"export",
+                         "usage: dmsolve export [--format popeye] --fen F --stip S [--variant V] [--rule K=V]...\n"
+                         "       dmsolve export [--format popeye] FILE   (EPD puzzle file or Popeye input)\n"
+                         "Writes the problems as Popeye input on standard output (docs/popeye-input.md). Exit codes:\n"
+                         "0 every problem written; 2 bad options, or a problem that cannot be read or written (the\n"
+                         "others are still written).\n",
+                         options, &hidden, {{"file", 1}}};
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: dmsolve export [--format popeye] --fen F --stip S [--variant V] [--rule K=V]...\n"
-                   "       dmsolve export [--format popeye] FILE   (EPD puzzle file or Popeye input)\n"
-                   "Writes the problems as Popeye input on standard output (docs/popeye-input.md). Exit codes:\n"
-                   "0 every problem written; 2 bad options, or a problem that cannot be read or written (the\n"
-                   "others are still written).\n"
-                << options;
-      return kExitOk;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return report_bad_input("export", e.what());
-  }
+  if (const auto done = read_command_line(line, args, vm)) return *done;
   if (format != "popeye") return report_bad_input("export", "--format: unknown format '" + format + "' (known: popeye)");
 
   if (file.empty()) {

@@ -9,6 +9,7 @@
 #include "rules/notation.h"
 #include "rules/perft.h"
 #include "solver/app/command.h"
+#include "solver/app/command_line.h"
 #include "solver/app/option_checks.h"
 
 namespace dm::app {
@@ -31,17 +32,11 @@ int run_perft(const std::vector<std::string>& args) {
       ("start", "the initial array as a game start (a balanced variant's first turn is one move); the default without --fen")
       ("divide", "print the count below each legal move")
       ("json", "print one JSON object on one line");
+  const CommandLine line{"perft",
+                         "usage: dmsolve perft --variant V [--rule K=V]... [--fen F | --start] (--depth D | --turns T) [--divide] [--json]\n",
+                         options};
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: dmsolve perft --variant V [--rule K=V]... [--fen F | --start] (--depth D | --turns T) [--divide] [--json]\n" << options;
-      return kExitOk;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return report_bad_input("perft", e.what());
-  }
+  if (const auto done = read_command_line(line, args, vm)) return *done;
   if ((depth < 0) == (turns < 0)) return report_bad_input("perft", "give one of --depth N or --turns N (N >= 0)");
   if (std::max(depth, turns) > kMaxPerftDepth) {
     return report_bad_input("perft", "--depth and --turns must be at most " + std::to_string(kMaxPerftDepth));

@@ -10,6 +10,7 @@
 #include "rules/outcome.h"
 #include "rules/piece.h"
 #include "solver/app/command.h"
+#include "solver/app/command_line.h"
 #include "solver/app/option_checks.h"
 
 namespace dm::app {
@@ -52,20 +53,11 @@ int run_replay(const std::vector<std::string>& args) {
       ("pgn", po::value(&pgn_file), "read the game from a PGN file")
       ("json", "print one JSON object on one line: fen (final) and turns (the FEN after every turn)")
       ("movetext", po::value(&movetext_words)->composing(), "the moves, e.g. \"1.e4 e5,Nc6 2.Qh5,Nf3\"");
-  po::positional_options_description positional;
-  positional.add("movetext", -1);
+  const CommandLine line{"replay",
+                         "usage: dmsolve replay [--variant V] [--rule K=V]... [--fen F] (MOVETEXT | --pgn FILE) [--json]\n",
+                         options, nullptr, {{"movetext", -1}}};
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: dmsolve replay [--variant V] [--rule K=V]... [--fen F] (MOVETEXT | --pgn FILE) [--json]\n"
-                << options;
-      return kExitOk;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return report_bad_input("replay", e.what());
-  }
+  if (const auto done = read_command_line(line, args, vm)) return *done;
 
   GameRecord record;
   if (!pgn_file.empty()) {

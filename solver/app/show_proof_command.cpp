@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "solver/app/command.h"
+#include "solver/app/command_line.h"
 #include "solver/app/interrupt.h"
 #include "solver/files/whole_file.h"
 #include "solver/proof/proof_check.h"
@@ -40,28 +41,17 @@ int run_show_proof(const std::vector<std::string>& args) {
       ("output,o", po::value(&output), "write to FILE (whole or not at all) instead of standard output");
   po::options_description hidden;
   hidden.add_options()("file", po::value(&file));
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
+  const CommandLine line{"show-proof",
+                         "usage: dmsolve show-proof FILE [--depth N] [--format text|html] [--output FILE]\n"
+                         "Checks the proof file (as check-proof does), then shows it: its header, size and length,\n"
+                         "its main line (the loser's longest resistance) in SAN, and its first turns as a tree, each\n"
+                         "turn of the winner with every answer of the loser below it. A position reached again is\n"
+                         "shown once (\"see above\"); the nodes below the last level shown are counted.\n"
+                         "Exit codes: 0 shown; 1 the proof has a flaw (FILE:LINE: why) or the output could not be\n"
+                         "written; 2 bad options, or the file missing, unreadable or no proof file; 130 interrupted.\n",
+                         options, &hidden, {{"file", 1}}};
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: dmsolve show-proof FILE [--depth N] [--format text|html] [--output FILE]\n"
-                   "Checks the proof file (as check-proof does), then shows it: its header, size and length,\n"
-                   "its main line (the loser's longest resistance) in SAN, and its first turns as a tree, each\n"
-                   "turn of the winner with every answer of the loser below it. A position reached again is\n"
-                   "shown once (\"see above\"); the nodes below the last level shown are counted.\n"
-                   "Exit codes: 0 shown; 1 the proof has a flaw (FILE:LINE: why) or the output could not be\n"
-                   "written; 2 bad options, or the file missing, unreadable or no proof file; 130 interrupted.\n"
-                << options;
-      return kExitOk;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return report_bad_input("show-proof", e.what());
-  }
+  if (const auto done = read_command_line(line, args, vm)) return *done;
   if (file.empty()) return report_bad_input("show-proof", "give a proof file");
   if (format != "text" && format != "html") {
     return report_bad_input("show-proof", "--format must be text or html, not '" + format + "'");

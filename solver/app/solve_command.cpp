@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "solver/app/command.h"
+#include "solver/app/command_line.h"
 #include "solver/app/interrupt.h"
 #include "solver/app/option_checks.h"
 #include "solver/app/tree_batch.h"
@@ -143,29 +144,18 @@ int run_solve(const std::vector<std::string>& args) {
   add_tree_options(options, settings);
   po::options_description hidden;
   hidden.add_options()("file", po::value(&file));
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
+  const CommandLine line{"solve",
+                         "usage: dmsolve solve --variant V [--rule K=V]... --fen F --stip S [options]\n"
+                         "       dmsolve solve FILE.epd [options]   (puzzle file: puzzles/README.md)\n"
+                         "       dmsolve solve FILE.inp [options]   (Popeye input, each twin apart: docs/popeye-input.md)\n"
+                         "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
+                         "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
+                         "is not printed) or a proof file could not be written; 2 bad options, a bad problem (the\n"
+                         "others are still solved), or a problem file that is a directory or holds no problem;\n"
+                         "130 interrupted by Ctrl-C (what was solved is printed, and a line says where it stopped).\n",
+                         options, &hidden, {{"file", 1}}};
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: dmsolve solve --variant V [--rule K=V]... --fen F --stip S [options]\n"
-                   "       dmsolve solve FILE.epd [options]   (puzzle file: puzzles/README.md)\n"
-                   "       dmsolve solve FILE.inp [options]   (Popeye input, each twin apart: docs/popeye-input.md)\n"
-                   "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
-                   "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
-                   "is not printed) or a proof file could not be written; 2 bad options, a bad problem (the\n"
-                   "others are still solved), or a problem file that is a directory or holds no problem;\n"
-                   "130 interrupted by Ctrl-C (what was solved is printed, and a line says where it stopped).\n"
-                << options;
-      return kExitOk;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return report_bad_input("solve", e.what());
-  }
+  if (const auto done = read_command_line(line, args, vm)) return *done;
   const auto format = check_tree_settings(settings, vm);
   if (!format) return report_bad_input("solve", format.error());
   const InterruptCatcher catcher;

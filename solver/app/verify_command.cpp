@@ -13,6 +13,7 @@
 #include <boost/program_options.hpp>
 
 #include "solver/app/command.h"
+#include "solver/app/command_line.h"
 #include "solver/app/interrupt.h"
 #include "solver/app/progress_display.h"
 #include "solver/app/tree_batch.h"
@@ -182,34 +183,23 @@ int run_verify(const std::vector<std::string>& args) {
   add_tree_options(options, settings.tree);
   po::options_description hidden;
   hidden.add_options()("file", po::value(&files)->composing());
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", -1);
+  const CommandLine line{"verify",
+                         "usage: dmsolve verify FILE... [options]   (puzzle files: puzzles/README.md, or Popeye input:\n"
+                         "                                          docs/popeye-input.md)\n"
+                         "Solves every problem, compares it with the keys or solutions its entry gives and prints\n"
+                         "the tree and the verdict (sound, or: no-solution, cooked, short-solution, dual,\n"
+                         "source-fails, unknown), then a summary table.\n"
+                         "A problem whose only defect is unknown (a limit stopped the search) is undecided, not unsound.\n"
+                         "Help and series play whose entry gives no solutions (a Popeye file) are never called sound:\n"
+                         "the verdict says what was found (\"not judged: 340 solutions\"), each short solution a defect.\n"
+                         "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, or its tree re-check\n"
+                         "disagrees), or the report or a proof could not be written; 2 bad options, an unreadable,\n"
+                         "empty or problemless file (or a directory) or a bad entry (reported as FILE:LINE: field: why,\n"
+                         "the other entries still run);\n"
+                         "3 none of these, but some problem undecided or not judged; 130 interrupted (Ctrl-C).\n",
+                         options, &hidden, {{"file", -1}}};
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: dmsolve verify FILE... [options]   (puzzle files: puzzles/README.md, or Popeye input:\n"
-                   "                                          docs/popeye-input.md)\n"
-                   "Solves every problem, compares it with the keys or solutions its entry gives and prints\n"
-                   "the tree and the verdict (sound, or: no-solution, cooked, short-solution, dual,\n"
-                   "source-fails, unknown), then a summary table.\n"
-                   "A problem whose only defect is unknown (a limit stopped the search) is undecided, not unsound.\n"
-                   "Help and series play whose entry gives no solutions (a Popeye file) are never called sound:\n"
-                   "the verdict says what was found (\"not judged: 340 solutions\"), each short solution a defect.\n"
-                   "Exit codes: 0 every problem sound; 1 a problem is not sound (a defect, or its tree re-check\n"
-                   "disagrees), or the report or a proof could not be written; 2 bad options, an unreadable,\n"
-                   "empty or problemless file (or a directory) or a bad entry (reported as FILE:LINE: field: why,\n"
-                   "the other entries still run);\n"
-                   "3 none of these, but some problem undecided or not judged; 130 interrupted (Ctrl-C).\n"
-                << options;
-      return kExitOk;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return report_bad_input("verify", e.what());
-  }
+  if (const auto done = read_command_line(line, args, vm)) return *done;
   const auto format = check_tree_settings(settings.tree, vm);
   if (!format) return report_bad_input("verify", format.error());
   if (files.empty()) return report_bad_input("verify", "give one or more puzzle files");
