@@ -149,7 +149,7 @@ TEST_CASE("json: built trees give the solver's keys and solutions, and every SAN
     INFO(p.fen << " " << p.stipulation);
     const json j = json::parse(report::write_json(t, {}));
     const SolverRun run = solve_fen(p.variant, p.fen, p.stipulation);
-    const bool help = t.stipulation.play == search::Play::Help;
+    const bool help = t.stipulation.play == problem::Play::Help;
     const json& answers = j.at(help ? "solutions" : "keys");
     CHECK(std::set<std::string>(answers.begin(), answers.end()) == run.answers);
     CHECK(j.at("length") == run.result.length);

@@ -29,12 +29,12 @@ tree::SolutionTree shell(std::string_view variant, std::string_view fen, std::st
   const Variant v = variant_named(variant);
   tree::SolutionTree t;
   t.position = position_of(v, fen);
-  const auto stip = search::parse_stipulation(stipulation);
+  const auto stip = problem::parse_stipulation(stipulation);
   REQUIRE(stip);
   t.stipulation = *stip;
   t.variant = std::string(v.name);
   t.rule_options = v.describe_options();
-  t.status = search::SolveStatus::Solved;
+  t.status = problem::SolveStatus::Solved;
   t.length = stip->turns;
   return t;
 }
@@ -69,8 +69,8 @@ Turn turn_from_uci(const Position& pos, std::string_view uci) {
   return game.turns().front();
 }
 
-search::Line line_from_uci(const Position& pos, std::string_view uci) {
-  search::Line line;
+problem::Line line_from_uci(const Position& pos, std::string_view uci) {
+  problem::Line line;
   Position current = pos;
   for (const auto& text : split_words(uci)) {
     line.push_back(turn_from_uci(current, text));

@@ -16,7 +16,7 @@ namespace dm::test {
 // case when a move is illegal.
 Turn turn_from_uci(const Position& pos, std::string_view uci);
 // A line of turns separated by spaces ("a8d8 g3d6 e7e5 g4h5").
-search::Line line_from_uci(const Position& pos, std::string_view uci);
+problem::Line line_from_uci(const Position& pos, std::string_view uci);
 
 // The row of popeye_orthodox_clean.tsv for fen: its columns (fen, stipulation, solutions,
 // tries, set play, ...); fails the test case when there is none.

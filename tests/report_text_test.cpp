@@ -44,7 +44,7 @@ TEST_CASE("text: short solutions, stalemate refutations and the stopped search",
   tree::SolutionTree t = popeye_two_mover();
   t.keys.front().length = 1;
   t.tries.front().refutations.front().ending = tree::Ending::Stalemate;
-  t.status = search::SolveStatus::Unknown;
+  t.status = problem::SolveStatus::Unknown;
   t.tries_complete = false;
   const std::string text = report::write_text(t, {});
   INFO(text);
@@ -106,9 +106,9 @@ TEST_CASE("text: built trees show every key, try, defence and solution", "[repor
   for (const tree::SolutionTree& t : built_trees()) {
     const std::string text = report::write_text(t, options);
     INFO(text);
-    REQUIRE(t.status == search::SolveStatus::Solved);
+    REQUIRE(t.status == problem::SolveStatus::Solved);
     CHECK(contains(text, "stipulation " + t.stipulation.to_string() + "\n"));
-    if (t.stipulation.play == search::Play::Help) {
+    if (t.stipulation.play == problem::Play::Help) {
       CHECK(contains(text, "solutions (" + std::to_string(t.solutions.size()) + ")\n"));
       CHECK_FALSE(t.solutions.empty());
       // Each solution is numbered on a line of its own, and no number beyond their count.

@@ -13,7 +13,7 @@ namespace {
 void cross_check(std::string_view variant, std::string_view fen, std::string_view stipulation, int threads = 2) {
   INFO(variant << " " << fen << " " << stipulation);
   const SolverRun run = solve_fen(variant, fen, stipulation, threads);
-  REQUIRE(run.result.status != dm::search::SolveStatus::Unknown);
+  REQUIRE(run.result.status != dm::problem::SolveStatus::Unknown);
   CHECK(run.answers == brute_force_answers(variant, fen, stipulation));
 }
 

@@ -7,7 +7,7 @@
 #include "test_data.h"
 
 using namespace dm::test;
-using dm::search::SolveStatus;
+using dm::problem::SolveStatus;
 
 TEST_CASE("chessvariants.com: Ke6 Qc7 against Kg8 in Marseillais", "[solver][double-move]") {
   const char* fen = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
@@ -62,7 +62,7 @@ TEST_CASE("Double Move chess: the threat after 1.e4 e5,Nc6 2.Qf3,Bc4 is a king c
 
 TEST_CASE("a limit stops the search with status unknown", "[solver]") {
   const dm::Position pos = position_of("chess", "3K4/1p3p2/1P3P2/8/4RB1p/3B1p1p/5kp1/6bb w - - 0 1");
-  const auto stip = dm::search::parse_stipulation("#5");
+  const auto stip = dm::problem::parse_stipulation("#5");
   REQUIRE(stip);
   dm::search::SolveOptions options;
   options.threads = 1;
@@ -94,7 +94,7 @@ TEST_CASE("a solution limit stops help and series play after that many solutions
     REQUIRE(all.result.status == SolveStatus::Solved);
     REQUIRE(all.answers.size() > 20);
     const dm::Position pos = position_of(c.variant, c.fen);
-    const auto stip = dm::search::parse_stipulation(c.stipulation);
+    const auto stip = dm::problem::parse_stipulation(c.stipulation);
     REQUIRE(stip);
     for (const int threads : {1, 2}) {
       dm::search::SolveOptions options;
@@ -104,7 +104,7 @@ TEST_CASE("a solution limit stops help and series play after that many solutions
       const auto limited = dm::search::solve(pos, *stip, options, tt);
       CHECK(limited.status == SolveStatus::Unknown);
       CHECK(limited.solutions.size() == 7);
-      for (const auto& line : limited.solutions) CHECK(all.answers.count(dm::search::line_to_uci(line)));
+      for (const auto& line : limited.solutions) CHECK(all.answers.count(dm::problem::line_to_uci(line)));
     }
   }
 }

@@ -23,7 +23,7 @@
 
 using namespace dm;
 using dm::search::EndingBound;
-using dm::search::Goal;
+using dm::problem::Goal;
 using dm::search::StalemateDemands;
 
 namespace {

@@ -64,7 +64,7 @@ size_t hash_mb = 16;
 bool complete = true;
 
 search::SolveResult solve(const Position& pos, std::string_view stipulation, tablebase::Tablebase* tables) {
-  const auto stip = search::parse_stipulation(stipulation);
+  const auto stip = problem::parse_stipulation(stipulation);
   REQUIRE(stip);
   search::SolveOptions options;
   options.threads = 1;
@@ -80,11 +80,11 @@ search::SolveResult solve(const Position& pos, std::string_view stipulation, tab
 // disproof that rests on the defender walking in circles, which df-pn seldom closes: dfpn.h),
 // it stops unknown. Returns whether it was left unknown.
 bool check_answer(const search::SolveResult& r, std::optional<int> turns, bool may_stop) {
-  if (r.status == search::SolveStatus::Unknown) {
+  if (r.status == problem::SolveStatus::Unknown) {
     REQUIRE(may_stop);
     return true;
   }
-  REQUIRE(r.status == (turns ? search::SolveStatus::Solved : search::SolveStatus::NoSolution));
+  REQUIRE(r.status == (turns ? problem::SolveStatus::Solved : problem::SolveStatus::NoSolution));
   if (turns) CHECK(r.length >= *turns);
   return false;
 }
@@ -123,8 +123,8 @@ void check_proof(const Position& pos, std::string_view stipulation, tablebase::T
   options.threads = 1;
   options.tables = tables;
   search::TranspositionTable tt(16);
-  const tree::SolutionTree tree = tree::build_tree(pos, *search::parse_stipulation(stipulation), options, tt);
-  REQUIRE(tree.status == search::SolveStatus::Solved);
+  const tree::SolutionTree tree = tree::build_tree(pos, *problem::parse_stipulation(stipulation), options, tt);
+  REQUIRE(tree.status == problem::SolveStatus::Solved);
   const tree::CheckResult check = tree::check_tree(tree);
   INFO(check.message);
   CHECK(check.ok());
@@ -202,8 +202,8 @@ TEST_CASE("proof stipulations: a proof written only for the re-check goes with t
   search::TranspositionTable tt(16);
   std::string path;
   {
-    const tree::SolutionTree tree = tree::build_tree(pos, *search::parse_stipulation("win"), options, tt);
-    REQUIRE(tree.status == search::SolveStatus::Solved);
+    const tree::SolutionTree tree = tree::build_tree(pos, *problem::parse_stipulation("win"), options, tt);
+    REQUIRE(tree.status == problem::SolveStatus::Solved);
     REQUIRE(tree.proof);
     REQUIRE(tree.proof->temporary);
     path = tree.proof->file;
@@ -227,8 +227,8 @@ TEST_CASE("proof stipulations: a proof is read back when the table has replaced 
   options.threads = 1;
   options.limits.nodes = 10'000'000;
   search::TranspositionTable tt(1);
-  const tree::SolutionTree tree = tree::build_tree(pos, *search::parse_stipulation("lose"), options, tt);
-  REQUIRE(tree.status == search::SolveStatus::Solved);
+  const tree::SolutionTree tree = tree::build_tree(pos, *problem::parse_stipulation("lose"), options, tt);
+  REQUIRE(tree.status == problem::SolveStatus::Solved);
   REQUIRE(tree.proof);
   const tree::CheckResult check = tree::check_tree(tree);
   INFO(check.message);
@@ -241,7 +241,7 @@ TEST_CASE("proof stipulations: a stop ends the writing of a proof the endgame ta
   // The writer looks for itself: stopped, it writes nothing more and says so.
   const Position pos = test::position_of("antichess", "7r/8/8/8/8/8/8/N2k4 w - -");
   tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, 64, ""});
-  const search::NodeRules rules = search::NodeRules::for_problem(*search::parse_stipulation("win"), pos, &tables);
+  const search::NodeRules rules = search::NodeRules::for_problem(*problem::parse_stipulation("win"), pos, &tables);
   search::TranspositionTable tt(1);
   const test::TempDir dir;
   for (const bool stop : {false, true}) {
@@ -270,8 +270,8 @@ TEST_CASE("proof stipulations: the loser's turns are grouped by the real answer,
   tree::TreeOptions options;
   options.threads = 1;
   search::TranspositionTable tt(64);
-  const tree::SolutionTree tree = tree::build_tree(pos, *search::parse_stipulation("lose"), options, tt);
-  REQUIRE(tree.status == search::SolveStatus::Solved);
+  const tree::SolutionTree tree = tree::build_tree(pos, *problem::parse_stipulation("lose"), options, tt);
+  REQUIRE(tree.status == problem::SolveStatus::Solved);
   const auto answer_to = [&](std::string_view defence) -> const tree::DefenceGroup* {
     for (const tree::DefenceGroup& group : tree.defences) {
       for (const Turn& turn : group.turns) {

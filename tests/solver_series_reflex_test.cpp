@@ -19,9 +19,9 @@ namespace {
 void check_with_oracle(std::string_view variant, std::string_view fen, std::string_view stipulation) {
   INFO(variant << " " << fen << " " << stipulation);
   const SolverRun run = solve_fen(variant, fen, stipulation, 2);
-  REQUIRE(run.result.status != search::SolveStatus::Unknown);
+  REQUIRE(run.result.status != problem::SolveStatus::Unknown);
   CHECK(run.answers == brute_force_answers(variant, fen, stipulation));
-  CHECK((run.result.status == search::SolveStatus::Solved) == !run.answers.empty());
+  CHECK((run.result.status == problem::SolveStatus::Solved) == !run.answers.empty());
 }
 
 // The positions of Popeye's problems whose stipulation starts with one of the prefixes.
@@ -80,7 +80,7 @@ TEST_CASE("series stalemate: the series goes on through a stalemate of the other
   // Popeye's 116 lines of three moves.
   const char* fen = "B1R5/3p4/2bp4/4k3/2P3K1/2P2B2/5R2/8 w - - 0 1";
   const SolverRun run = solve_fen("chess", fen, "ser-=3", 2);
-  REQUIRE(run.result.status == search::SolveStatus::Solved);
+  REQUIRE(run.result.status == problem::SolveStatus::Solved);
   size_t full = 0;
   for (const auto& line : run.result.solutions) full += line.size() == 3 ? 1 : 0;
   CHECK(full == 116);
@@ -97,7 +97,7 @@ TEST_CASE("the reflex rule decides where self play does not", "[solver][reflex]"
   CHECK(solve_fen("chess", fen, "r#1").answers.count("b5b2"));
   // An attacker that can mate at once must, and so has lost: White Kg6 Rb1, Black Kh8.
   const SolverRun refuted = solve_fen("chess", "7k/8/6K1/8/8/8/8/1R6 w - - 0 1", "r#2");
-  CHECK(refuted.result.status == search::SolveStatus::NoSolution);
+  CHECK(refuted.result.status == problem::SolveStatus::NoSolution);
 }
 
 TEST_CASE("a reflex attacker that would have to mate threatens nothing", "[solver][reflex][tree]") {

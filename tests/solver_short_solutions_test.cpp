@@ -20,12 +20,12 @@ constexpr const char* kHelpmate = "n5Q1/8/8/8/6N1/K7/8/k7 b - - 0 1";
 
 std::vector<std::string> uci_lines(const search::SolveResult& result) {
   std::vector<std::string> out;
-  for (const auto& line : result.solutions) out.push_back(search::line_to_uci(line));
+  for (const auto& line : result.solutions) out.push_back(problem::line_to_uci(line));
   return out;
 }
 
 search::SolveResult solve_with(std::string_view fen, std::string_view stipulation, bool stop_on_short) {
-  const auto stip = search::parse_stipulation(stipulation);
+  const auto stip = problem::parse_stipulation(stipulation);
   REQUIRE(stip);
   search::SolveOptions options;
   options.threads = 2;
@@ -38,7 +38,7 @@ search::SolveResult solve_with(std::string_view fen, std::string_view stipulatio
 
 TEST_CASE("help play lists its short solutions first, as Popeye does", "[solver][help][short]") {
   const SolverRun run = solve_fen("chess", kHelpmate, "h#2", 2);
-  REQUIRE(run.result.status == search::SolveStatus::Solved);
+  REQUIRE(run.result.status == problem::SolveStatus::Solved);
   CHECK(run.result.length == 1);
   const std::vector<std::string> lines = uci_lines(run.result);
   CHECK(lines.size() == 342);  // Popeye 4.104: the two short lines, then 340 of two moves
@@ -53,7 +53,7 @@ TEST_CASE("help play lists its short solutions first, as Popeye does", "[solver]
 
 TEST_CASE("stoponshortsolutions leaves the full-length lines out", "[solver][help][short]") {
   const search::SolveResult stopped = solve_with(kHelpmate, "h#2", true);
-  CHECK(stopped.status == search::SolveStatus::Solved);
+  CHECK(stopped.status == problem::SolveStatus::Solved);
   CHECK(stopped.length == 1);
   CHECK(uci_lines(stopped) == std::vector<std::string>{"a8b6 g8a2", "a8c7 g8a2"});
   // Where the shortest length is the stipulated one, the option changes nothing.
@@ -65,9 +65,9 @@ TEST_CASE("h#N.5 lists the short solutions the attacker begins too", "[solver][h
   // White to move: h#0.5 is 1.Qa2# at once, a short solution of the h#1.5.
   const char* fen = "n5Q1/8/8/8/6N1/K7/8/k7 w - - 0 1";
   const SolverRun run = solve_fen("chess", fen, "h#1.5", 2);
-  REQUIRE(run.result.status == search::SolveStatus::Solved);
+  REQUIRE(run.result.status == problem::SolveStatus::Solved);
   CHECK(run.result.length == 1);
   REQUIRE_FALSE(run.result.solutions.empty());
-  CHECK(search::line_to_uci(run.result.solutions.front()) == "g8a2");
+  CHECK(problem::line_to_uci(run.result.solutions.front()) == "g8a2");
   CHECK(run.answers == brute_force_answers("chess", fen, "h#1.5"));
 }

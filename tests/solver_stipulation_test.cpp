@@ -2,10 +2,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "solver/search/epd_batch.h"
-#include "solver/search/stipulation.h"
+#include "solver/puzzle/epd_line.h"
+#include "solver/problem/stipulation.h"
 
 using namespace dm::search;
+using dm::puzzle::parse_epd_line;
 
 TEST_CASE("stipulations are parsed with lengths in attacker turns", "[solver][stipulation]") {
   const auto mate = parse_stipulation("#3");

@@ -32,7 +32,7 @@ std::vector<std::vector<std::string>> tsv_rows(std::string_view file) {
 tree::SolutionTree tree_of(std::string_view variant, std::string_view fen, std::string_view stipulation,
                            tree::TreeOptions options) {
   const Position pos = position_of(variant, fen);
-  const auto stip = search::parse_stipulation(stipulation);
+  const auto stip = problem::parse_stipulation(stipulation);
   REQUIRE(stip);
   if (options.threads == 0) options.threads = 1;
   search::TranspositionTable tt(16);
@@ -46,30 +46,30 @@ SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_
 
 SolverRun solve_position(const Position& pos, std::string_view stipulation, int threads, size_t hash_mb,
                          double seconds) {
-  const auto stip = search::parse_stipulation(stipulation);
+  const auto stip = problem::parse_stipulation(stipulation);
   REQUIRE(stip);
   search::SolveOptions options;
   options.threads = threads;
   options.limits.seconds = seconds;
   search::TranspositionTable tt(hash_mb);
   SolverRun run{search::solve(pos, *stip, options, tt), {}};
-  for (const auto& key : run.result.keys) run.answers.insert(search::turn_to_uci(key));
-  for (const auto& line : run.result.solutions) run.answers.insert(search::line_to_uci(line));
+  for (const auto& key : run.result.keys) run.answers.insert(problem::turn_to_uci(key));
+  for (const auto& line : run.result.solutions) run.answers.insert(problem::line_to_uci(line));
   return run;
 }
 
 std::set<std::string> brute_force_answers(std::string_view variant, std::string_view fen,
                                           std::string_view stipulation) {
   const Position pos = position_of(variant, fen);
-  const auto stip = search::parse_stipulation(stipulation);
+  const auto stip = problem::parse_stipulation(stipulation);
   REQUIRE(stip);
   std::set<std::string> out;
-  if (stip->play == search::Play::Help) {
-    for (const auto& line : search::brute_force::help_solutions(pos, *stip)) out.insert(search::line_to_uci(line));
+  if (stip->play == problem::Play::Help) {
+    for (const auto& line : search::brute_force::help_solutions(pos, *stip)) out.insert(problem::line_to_uci(line));
   } else if (stip->is_series()) {
-    for (const auto& line : search::brute_force::series_solutions(pos, *stip)) out.insert(search::line_to_uci(line));
+    for (const auto& line : search::brute_force::series_solutions(pos, *stip)) out.insert(problem::line_to_uci(line));
   } else {
-    for (const auto& key : search::brute_force::keys(pos, *stip)) out.insert(search::turn_to_uci(key));
+    for (const auto& key : search::brute_force::keys(pos, *stip)) out.insert(problem::turn_to_uci(key));
   }
   return out;
 }
@@ -122,23 +122,23 @@ std::vector<PublishedProblem> matetrack_problems() {
 void check_published(const PublishedProblem& p, int threads) {
   INFO(p.source << ": " << p.fen << " " << p.stipulation);
   const SolverRun run = solve_fen("chess", p.fen, p.stipulation, threads, 16);
-  REQUIRE(run.result.status != search::SolveStatus::Unknown);
+  REQUIRE(run.result.status != problem::SolveStatus::Unknown);
   if (p.key_only) {
     // The source gives the fastest mate and one key: it must be among ours, at that length.
     CHECK(run.result.length == std::stoi(p.stipulation.substr(1)));
     for (const auto& key : p.expected) CHECK(run.answers.count(key));
   } else {
     CHECK(run.answers == p.expected);
-    CHECK((run.result.status == search::SolveStatus::NoSolution) == p.expected.empty());
+    CHECK((run.result.status == problem::SolveStatus::NoSolution) == p.expected.empty());
   }
 }
 
 bool check_published_within(const PublishedProblem& p, int threads, double seconds, size_t hash_mb) {
   INFO(p.source << ": " << p.fen << " " << p.stipulation << " within " << seconds << " s");
   const SolverRun run = solve_fen("chess", p.fen, p.stipulation, threads, hash_mb, seconds);
-  if (run.result.status == search::SolveStatus::Unknown) return false;
+  if (run.result.status == problem::SolveStatus::Unknown) return false;
   CHECK(run.answers == p.expected);
-  CHECK((run.result.status == search::SolveStatus::NoSolution) == p.expected.empty());
+  CHECK((run.result.status == problem::SolveStatus::NoSolution) == p.expected.empty());
   return true;
 }
 

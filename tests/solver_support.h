@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "solver/search/solver.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/stipulation.h"
 #include "solver/tree/tree_builder.h"
 
 namespace dm::test {

@@ -20,7 +20,7 @@ namespace {
 void same_for_all_thread_counts(std::string_view variant, std::string_view fen, std::string_view stipulation) {
   INFO(variant << " " << fen << " " << stipulation);
   const SolverRun one = solve_fen(variant, fen, stipulation, 1);
-  REQUIRE(one.result.status != dm::search::SolveStatus::Unknown);
+  REQUIRE(one.result.status != dm::problem::SolveStatus::Unknown);
   for (const int threads : {2, 3, 4}) {
     INFO(threads << " threads");
     const SolverRun many = solve_fen(variant, fen, stipulation, threads);
@@ -35,7 +35,7 @@ void same_for_all_thread_counts(std::string_view variant, std::string_view fen, 
 void same_verdicts_with_shared_candidates(std::string_view fen, std::string_view stipulation) {
   INFO(fen << " " << stipulation);
   const dm::Position pos = position_of("chess", fen);
-  const auto stip = dm::search::parse_stipulation(stipulation);
+  const auto stip = dm::problem::parse_stipulation(stipulation);
   REQUIRE(stip);
   const auto rules = dm::search::NodeRules::for_problem(*stip, pos);
   const auto candidates = dm::search::enumerate_root_turns(pos);
@@ -50,7 +50,7 @@ void same_verdicts_with_shared_candidates(std::string_view fen, std::string_view
     REQUIRE(alone != NodeValue::Open);
     proven += alone == NodeValue::Proven;
     for (const int threads : {2, 4}) {
-      INFO(dm::search::turn_to_uci(candidate.moves) << ", " << threads << " workers");
+      INFO(dm::problem::turn_to_uci(candidate.moves) << ", " << threads << " workers");
       dm::search::Workers workers(threads);
       dm::search::TranspositionTable tt(8);
       dm::search::SearchControl control({});
@@ -86,7 +86,7 @@ TEST_CASE("results are identical for every thread count on harder problems", "[s
 
 TEST_CASE("progress reports come while the workers search", "[solver][threads]") {
   const dm::Position pos = position_of("chess", "8/8/3K4/2R5/8/2Pk4/5Q2/8 w - - 0 1");
-  const auto stip = dm::search::parse_stipulation("#3");
+  const auto stip = dm::problem::parse_stipulation("#3");
   REQUIRE(stip);
   for (const int threads : {2, 4}) {
     std::vector<dm::search::Progress> reports;  // written by the monitor thread only
@@ -96,7 +96,7 @@ TEST_CASE("progress reports come while the workers search", "[solver][threads]")
     options.on_progress = [&](const dm::search::Progress& p) { reports.push_back(p); };
     dm::search::TranspositionTable tt(8);
     const auto result = dm::search::solve(pos, *stip, options, tt);
-    CHECK(result.status == dm::search::SolveStatus::Solved);
+    CHECK(result.status == dm::problem::SolveStatus::Solved);
     for (size_t i = 1; i < reports.size(); ++i) {
       CHECK(reports[i].nodes >= reports[i - 1].nodes);
       CHECK(reports[i].decided <= reports[i].candidates);

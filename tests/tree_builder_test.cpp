@@ -61,9 +61,9 @@ std::set<std::string> try_names(const SolutionTree& t) {
   return out;
 }
 
-std::set<std::string> line_names(const std::vector<search::Line>& lines) {
+std::set<std::string> line_names(const std::vector<problem::Line>& lines) {
   std::set<std::string> out;
-  for (const auto& l : lines) out.insert(search::line_to_uci(l));
+  for (const auto& l : lines) out.insert(problem::line_to_uci(l));
   return out;
 }
 
@@ -75,7 +75,7 @@ TEST_CASE("tries with one refutation equal Popeye's where it gives them", "[tree
     if (row.tries.empty()) continue;
     INFO(row.fen << " " << row.stipulation);
     const SolutionTree t = tree_of("chess", row.fen, row.stipulation);
-    REQUIRE(t.status == search::SolveStatus::Solved);
+    REQUIRE(t.status == problem::SolveStatus::Solved);
     REQUIRE(t.tries_complete);
     CHECK(key_names(t) == row.solutions);
     CHECK(try_names(t) == row.tries);
@@ -91,12 +91,12 @@ namespace {
 void compare_set_play(int max_turns) {
   int compared = 0;
   for (const PopeyeRow& row : popeye_rows()) {
-    const auto stip = search::parse_stipulation(row.stipulation);
+    const auto stip = problem::parse_stipulation(row.stipulation);
     REQUIRE(stip);
     if (row.set_play.empty() || stip->turns > max_turns) continue;
     INFO(row.fen << " " << row.stipulation);
     const SolutionTree t = tree_of("chess", row.fen, row.stipulation);
-    REQUIRE(t.status == search::SolveStatus::Solved);
+    REQUIRE(t.status == problem::SolveStatus::Solved);
     CHECK(line_names(t.solutions) == row.solutions);
     CHECK(line_names(t.set_play) == row.set_play);
     ++compared;
@@ -108,7 +108,7 @@ void compare_set_play(int max_turns) {
 
 TEST_CASE("set play of short helpmates equals Popeye's", "[tree]") { compare_set_play(2); }
 
-TEST_CASE("set play of every helpmate equals Popeye's", "[tree][slow]") { compare_set_play(search::kMaxTurns); }
+TEST_CASE("set play of every helpmate equals Popeye's", "[tree][slow]") { compare_set_play(problem::kMaxTurns); }
 
 namespace {
 
@@ -123,7 +123,7 @@ void check_threats(const SolutionTree& t) {
     REQUIRE(passed);
     for (const auto& threat : key.threats) {
       INFO("key " << turn_to_uci(key.turn) << " threat " << turn_to_uci(threat.turn));
-      search::Stipulation s = t.stipulation;
+      problem::Stipulation s = t.stipulation;
       s.turns = threat.length;
       const auto works = search::brute_force::keys(*passed, s);
       CHECK(std::find(works.begin(), works.end(), threat.turn) != works.end());
@@ -136,14 +136,14 @@ void check_threats(const SolutionTree& t) {
 void check_published_trees(std::string_view prefix, int max_turns, bool threats) {
   int checked = 0;
   for (const PublishedProblem& p : popeye_problems(prefix)) {
-    const auto stip = search::parse_stipulation(p.stipulation);
+    const auto stip = problem::parse_stipulation(p.stipulation);
     REQUIRE(stip);
     if (stip->turns > max_turns) continue;
     INFO(p.fen << " " << p.stipulation);
     const SolutionTree t = tree_of("chess", p.fen, p.stipulation);
-    REQUIRE(t.status != search::SolveStatus::Unknown);
+    REQUIRE(t.status != problem::SolveStatus::Unknown);
     const SolverRun run = solve_fen("chess", p.fen, p.stipulation);
-    if (stip->play == search::Play::Help) {
+    if (stip->play == problem::Play::Help) {
       CHECK(line_names(t.solutions) == run.answers);
     } else {
       CHECK(key_names(t) == run.answers);
@@ -174,7 +174,7 @@ TEST_CASE("published longer trees pass the re-check", "[tree][slow]") {
 TEST_CASE("Marseillais Ke6 Qc7 against Kg8 as #1 and =1", "[tree]") {
   const char* fen = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
   const SolutionTree mate = tree_of("marseillais", fen, "#1");
-  REQUIRE(mate.status == search::SolveStatus::Solved);
+  REQUIRE(mate.status == problem::SolveStatus::Solved);
   CHECK(mate.length == 1);
   CHECK(key_names(mate) == solve_fen("marseillais", fen, "#1").answers);
   // 1.Qb7,Qf7+? is no key: the check ends the turn, 1...Kh8 escapes and leaves Black without
@@ -195,7 +195,7 @@ TEST_CASE("Marseillais Ke6 Qc7 against Kg8 as #1 and =1", "[tree]") {
   CHECK(mate_check.verdict == tree::CheckVerdict::Full);
 
   const SolutionTree stalemate = tree_of("marseillais", fen, "=1");
-  REQUIRE(stalemate.status == search::SolveStatus::Solved);
+  REQUIRE(stalemate.status == problem::SolveStatus::Solved);
   CHECK(key_names(stalemate) == solve_fen("marseillais", fen, "=1").answers);
   // Each key stalemates at once, or leaves every defence stalemated inside Black's turn (M6):
   // 1.Qb7,Qf7+ is answered by 1...Kh8 alone, which leaves Black no second move.
@@ -248,8 +248,8 @@ std::string tree_text(const SolutionTree& t) {
     out += "\n";
     write_node(out, tr.play, 1);
   }
-  for (const auto& l : t.solutions) out += search::line_to_uci(l) + "\n";
-  for (const auto& l : t.set_play) out += "set " + search::line_to_uci(l) + "\n";
+  for (const auto& l : t.solutions) out += problem::line_to_uci(l) + "\n";
+  for (const auto& l : t.set_play) out += "set " + problem::line_to_uci(l) + "\n";
   return out;
 }
 
@@ -282,14 +282,14 @@ TEST_CASE("a tree does not depend on the thread count", "[tree]") {
   const char* marseillais = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
   const SolutionTree a = tree_of("marseillais", marseillais, "#1", one);
   const SolutionTree b = tree_of("marseillais", marseillais, "#1", two);
-  CHECK(a.status == search::SolveStatus::Solved);
+  CHECK(a.status == problem::SolveStatus::Solved);
   CHECK(tree_text(a) == tree_text(b));
 }
 
 TEST_CASE("Marseillais #2 tree: every defender turn pair is answered", "[tree]") {
   const char* fen = "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1";
   const SolutionTree t = tree_of("marseillais", fen, "#2");
-  REQUIRE(t.status == search::SolveStatus::Solved);
+  REQUIRE(t.status == problem::SolveStatus::Solved);
   CHECK(key_names(t) == solve_fen("marseillais", fen, "#2").answers);
   int two_move_keys = 0;
   for (const auto& key : t.keys) {
@@ -310,12 +310,12 @@ TEST_CASE("tries can be switched off and have a budget", "[tree]") {
   tree::TreeOptions off;
   off.tries = false;
   const SolutionTree none = tree_of("chess", fen, "#3", off);
-  CHECK(none.status == search::SolveStatus::Solved);
+  CHECK(none.status == problem::SolveStatus::Solved);
   CHECK(none.tries.empty());
   tree::TreeOptions tight;
   tight.try_nodes = 1;
   const SolutionTree cut = tree_of("chess", fen, "#3", tight);
-  CHECK(cut.status == search::SolveStatus::Solved);
+  CHECK(cut.status == problem::SolveStatus::Solved);
   CHECK_FALSE(cut.tries_complete);
   CHECK(key_names(cut) == key_names(none));
 }
@@ -335,8 +335,8 @@ TEST_CASE("threats can be switched off; help solutions can be cut to the first f
   first.max_solutions = 2;
   const SolutionTree cut = tree_of("chess", help, "h#1", first);
   REQUIRE(cut.solutions.size() == 2);
-  CHECK(search::line_to_uci(cut.solutions[0]) == "a8b8 d1d8");
-  CHECK(search::line_to_uci(cut.solutions[1]) == "h7h5 d1d8");
+  CHECK(problem::line_to_uci(cut.solutions[0]) == "a8b8 d1d8");
+  CHECK(problem::line_to_uci(cut.solutions[1]) == "h7h5 d1d8");
   CHECK_FALSE(cut.solutions_complete);
   const auto check = tree::check_tree(cut);
   INFO(check.message);
@@ -348,7 +348,7 @@ TEST_CASE("a build stopped by a limit says unknown and keeps only proven keys", 
   tree::TreeOptions limited;
   limited.limits.nodes = 500;
   const SolutionTree t = tree_of("chess", fen, "#3", limited);
-  CHECK(t.status == search::SolveStatus::Unknown);
+  CHECK(t.status == problem::SolveStatus::Unknown);
   const auto all = solve_fen("chess", fen, "#3").answers;
   for (const auto& k : key_names(t)) CHECK(all.count(k));
   CHECK(tree::check_tree(t).verdict == tree::CheckVerdict::Partial);
@@ -358,7 +358,7 @@ TEST_CASE("each key of a short solution carries its own length", "[tree]") {
   // Queen and king against king as #3: Qd8 mates at once, other keys need two or three turns.
   const char* fen = "7k/8/6K1/8/8/8/8/3Q4 w - - 0 1";
   const SolutionTree t = tree_of("chess", fen, "#3");
-  REQUIRE(t.status == search::SolveStatus::Solved);
+  REQUIRE(t.status == problem::SolveStatus::Solved);
   CHECK(t.length == 1);
   bool longer = false;
   for (const auto& key : t.keys) {
@@ -366,7 +366,7 @@ TEST_CASE("each key of a short solution carries its own length", "[tree]") {
     CHECK(key.length >= 1);
     if (key.length > 1) {
       longer = true;
-      search::Stipulation s = t.stipulation;
+      problem::Stipulation s = t.stipulation;
       s.turns = key.length - 1;
       const auto shorter = search::brute_force::keys(t.position, s);
       CHECK(std::find(shorter.begin(), shorter.end(), key.turn) == shorter.end());

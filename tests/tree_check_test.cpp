@@ -32,7 +32,7 @@ Move uci_move(const Position& pos, std::string_view text) {
 
 TEST_CASE("a built #2 tree passes the full re-check", "[tree]") {
   const SolutionTree t = tree_of("chess", kMateInTwo, "#2");
-  REQUIRE(t.status == search::SolveStatus::Solved);
+  REQUIRE(t.status == problem::SolveStatus::Solved);
   const auto result = tree::check_tree(t);
   INFO(result.message);
   CHECK(result.verdict == CheckVerdict::Full);

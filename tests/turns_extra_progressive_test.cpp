@@ -30,7 +30,7 @@
 namespace dm {
 namespace {
 
-using search::SolveStatus;
+using problem::SolveStatus;
 using Answers = std::set<std::string>;
 
 // The answers (keys in UCI, `a,b` for a turn of two moves; help lines) of a solved problem,

@@ -193,7 +193,7 @@ int run_explore(const std::vector<std::string>& args) {
   const auto variant = make_variant(variant_name, rules);
   if (!variant) return report_bad_input("explore", variant.error());
   // The explorer proves win and lose by whole turns, which a long progressive series makes a
-  // product of its moves (search::refused_in).
+  // product of its moves (problem::refused_in).
   if (variant->turn_length == TurnLength::Growing) {
     return report_bad_input("explore", "variant " + std::string(variant->name) + ": progressive chess is not explored");
   }

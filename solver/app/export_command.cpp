@@ -9,7 +9,7 @@
 #include "solver/app/option_checks.h"
 #include "solver/puzzle/popeye_export.h"
 #include "solver/puzzle/problem_file.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/stipulation.h"
 
 namespace dm::app {
 
@@ -22,7 +22,7 @@ Expected<puzzle::Puzzle> command_line_puzzle(const std::string& variant_name, co
   if (!variant) return Expected<puzzle::Puzzle>::failure(variant.error());
   const auto pos = make_position(*variant, fen);
   if (!pos) return Expected<puzzle::Puzzle>::failure(pos.error());
-  const auto stipulation = search::parse_stipulation(stipulation_text);
+  const auto stipulation = problem::parse_stipulation(stipulation_text);
   if (!stipulation) return Expected<puzzle::Puzzle>::failure(stipulation.error());
   puzzle::Puzzle p;
   p.position = *pos;

@@ -14,7 +14,7 @@
 #include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
 #include "solver/puzzle/problem_file.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/stipulation.h"
 
 namespace dm::app {
 
@@ -61,9 +61,9 @@ Printout printout(tree::SolutionTree& tree, const Named& name, TreeFormat format
   std::string note;
   if (!settings.proof.empty() && !tree.proof && tree.proof_error.empty()) {
     note = "dmsolve solve: --proof: no proof written, " + tree.stipulation.to_string() + " is " +
-           std::string(search::status_name(tree.status)) + ", not proven";
+           std::string(problem::status_name(tree.status)) + ", not proven";
   }
-  const bool stopped = tree.status == search::SolveStatus::Unknown && InterruptCatcher::raised();
+  const bool stopped = tree.status == problem::SolveStatus::Unknown && InterruptCatcher::raised();
   return {write_tree(tree, format, settings, id, name.labels) + (settings.json_line ? "\n" : ""), error, note, stopped};
 }
 
@@ -169,9 +169,9 @@ int run_solve(const std::vector<std::string>& args) {
     if (fen.empty()) return report_error("", "no position (--fen)", settings);
     const auto pos = make_position(*variant, fen);
     if (!pos) return report_error("", pos.error(), settings);
-    const auto stipulation = search::parse_stipulation(stipulation_text);
+    const auto stipulation = problem::parse_stipulation(stipulation_text);
     if (!stipulation) return report_error("", stipulation.error(), settings);
-    if (const auto why = search::refused_in(*stipulation, pos->variant())) return report_error("", *why, settings);
+    if (const auto why = problem::refused_in(*stipulation, pos->variant())) return report_error("", *why, settings);
     if (!settings.proof.empty() && !stipulation->is_proof()) {
       return report_bad_input("solve", "--proof: " + stipulation->to_string() +
                                            " writes no proof; only win, lose and loseN do, once proven");

@@ -29,7 +29,7 @@
 #include "rules/position.h"
 #include "solver/app/tree_output.h"
 #include "solver/puzzle/show_options.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/stipulation.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
 #include "solver/tablebase/tablebase_set.h"
@@ -39,7 +39,7 @@ namespace dm::app {
 
 struct BatchProblem {
   const Position* position;
-  const search::Stipulation* stipulation;
+  const problem::Stipulation* stipulation;
   std::string proof_file = {};  // win, lose, loseN: where the proof goes (empty: nowhere to keep)
   puzzle::ShowOptions show = {};  // the problem's own show options (tree_options says which win)
 };

@@ -45,7 +45,7 @@ tablebase::TablebaseOptions tablebase_options(const TreeSettings& settings) {
           tablebase_folder(settings.tablebase_dir)};
 }
 
-bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stipulation) {
+bool tables_wanted(const TreeSettings& settings, const problem::Stipulation& stipulation) {
   return settings.tablebase_men > 0 || (settings.tablebase_men < 0 && stipulation.is_proof());
 }
 

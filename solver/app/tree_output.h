@@ -56,7 +56,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
 // default gives 3 and TreeSettings::tables_wanted says for which problems).
 tablebase::TablebaseOptions tablebase_options(const TreeSettings& settings);
 // Whether a problem of this stipulation is solved with endgame tables (where its variant has them).
-bool tables_wanted(const TreeSettings& settings, const search::Stipulation& stipulation);
+bool tables_wanted(const TreeSettings& settings, const problem::Stipulation& stipulation);
 
 // Checks the values add_tree_options read (after notify); the message names the option.
 Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::program_options::variables_map& vm);

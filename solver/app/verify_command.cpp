@@ -252,7 +252,7 @@ int run_verify(const std::vector<std::string>& args) {
         o.tree = std::move(tree);
         // Stopped while being solved: not verified. (A tree built whole is verified even when
         // Ctrl-C comes while it is re-checked.)
-        if (o.tree.status == search::SolveStatus::Unknown && InterruptCatcher::raised()) return;
+        if (o.tree.status == problem::SolveStatus::Unknown && InterruptCatcher::raised()) return;
         o.verdict = puzzle::judge(*o.puzzle, o.tree);
         o.check = recheck(o.tree, settings.tree);
         o.verified = true;

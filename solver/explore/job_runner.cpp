@@ -38,7 +38,7 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
   job.budget = budget;
 
   const bool attacker_to_move = pos.side_to_move() == attacker;
-  const auto stipulation = search::parse_stipulation(attacker_to_move ? "win" : "lose");
+  const auto stipulation = problem::parse_stipulation(attacker_to_move ? "win" : "lose");
   search::SolveOptions options;
   options.workers = &workers_;
   options.tables = tables_;
@@ -53,15 +53,15 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
   job.seconds = result.seconds;
   const bool interrupted = limits.interrupt && limits.interrupt->load();
   switch (result.status) {
-    case search::SolveStatus::NoSolution:
+    case problem::SolveStatus::NoSolution:
       job.status = JobStatus::Disproven;
       outcome.complete = true;
       return outcome;
-    case search::SolveStatus::Unknown: {
+    case problem::SolveStatus::Unknown: {
       job.status = JobStatus::Open;
       // The root's numbers as the search left them in the table (the attacker's: df-pn's root
       // is an OR node where the attacker moves); on one thread a function of the job too.
-      const search::TtProbe root = tt_.probe(pos.key(), search::kUnboundedTurns);
+      const search::TtProbe root = tt_.probe(pos.key(), problem::kUnboundedTurns);
       if (root.found && root.pn != 0 && root.dn != 0) {
         job.pn = root.pn;
         job.dn = root.dn;
@@ -70,7 +70,7 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
                          (limits.seconds == 0 || result.seconds < limits.seconds);
       return outcome;
     }
-    case search::SolveStatus::Solved: break;
+    case problem::SolveStatus::Solved: break;
   }
   // Proven: the proof is read out of the table the search left.
   job.status = JobStatus::Proven;

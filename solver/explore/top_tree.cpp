@@ -12,10 +12,10 @@ namespace {
 using search::kInfinite;
 using search::ProofNumber;
 
-search::Stipulation unbounded_win() {
-  search::Stipulation win;
-  win.goal = search::Goal::Win;
-  win.turns = search::kUnboundedTurns;
+problem::Stipulation unbounded_win() {
+  problem::Stipulation win;
+  win.goal = problem::Goal::Win;
+  win.turns = problem::kUnboundedTurns;
   return win;
 }
 
@@ -68,7 +68,7 @@ void TopTree::classify(uint32_t i, Position& pos) {
     return;
   }
   size_t moves = 1;
-  const search::NodeValue value = rules_.evaluate(pos, search::kUnboundedTurns, &moves);
+  const search::NodeValue value = rules_.evaluate(pos, problem::kUnboundedTurns, &moves);
   if (value != search::NodeValue::Open) {
     node.source = Source::GameOver;
     node.pn = value == search::NodeValue::Proven ? 0 : kInfinite;

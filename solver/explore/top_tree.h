@@ -111,7 +111,7 @@ class TopTree {
 
   Position root_position_;
   Color attacker_;
-  search::Stipulation win_;
+  problem::Stipulation win_;
   search::NodeRules rules_;
   Budgets budgets_;
   Lookup lookup_;

@@ -1,8 +1,8 @@
-#include "solver/search/line.h"
+#include "solver/problem/line.h"
 
 #include "rules/notation.h"
 
-namespace dm::search {
+namespace dm::problem {
 
 std::string line_to_uci(const Line& line) {
   std::string text;
@@ -13,4 +13,4 @@ std::string line_to_uci(const Line& line) {
   return text;
 }
 
-}  // namespace dm::search
+}  // namespace dm::problem

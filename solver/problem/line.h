@@ -9,7 +9,7 @@
 #include "rules/game.h"
 #include "rules/types.h"
 
-namespace dm::search {
+namespace dm::problem {
 
 using dm::Turn;
 using Line = std::vector<Turn>;
@@ -22,4 +22,4 @@ struct PlayedMove {
 using dm::turn_to_uci;
 std::string line_to_uci(const Line& line);
 
-}  // namespace dm::search
+}  // namespace dm::problem

@@ -1,8 +1,8 @@
-#include "solver/search/stipulation.h"
+#include "solver/problem/stipulation.h"
 
 #include <charconv>
 
-namespace dm::search {
+namespace dm::problem {
 
 int Stipulation::line_length(size_t line_size) const {
   const int size = int(line_size);
@@ -109,4 +109,4 @@ std::optional<std::string> refused_in(const Stipulation& stipulation, const Vari
   return std::nullopt;
 }
 
-}  // namespace dm::search
+}  // namespace dm::problem

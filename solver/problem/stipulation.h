@@ -32,7 +32,7 @@
 #include "rules/expected.h"
 #include "rules/variant.h"
 
-namespace dm::search {
+namespace dm::problem {
 
 enum class Goal : uint8_t { Mate, Stalemate, Win };
 enum class Play : uint8_t { Direct, Self, Help, Reflex, Series, SeriesHelp, SeriesSelf };
@@ -77,4 +77,4 @@ Expected<Stipulation> parse_stipulation(std::string_view text);
 // a product of its moves.
 std::optional<std::string> refused_in(const Stipulation& stipulation, const Variant& variant);
 
-}  // namespace dm::search
+}  // namespace dm::problem

@@ -1,10 +1,10 @@
-#include "solver/search/epd_batch.h"
+#include "solver/puzzle/epd_line.h"
 
 #include <algorithm>
 
 #include <sstream>
 
-namespace dm::search {
+namespace dm::puzzle {
 
 namespace {
 
@@ -143,4 +143,4 @@ std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int li
   return Expected<EpdProblem>(std::move(p));
 }
 
-}  // namespace dm::search
+}  // namespace dm::puzzle

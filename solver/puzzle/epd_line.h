@@ -28,7 +28,7 @@
 
 #include "rules/expected.h"
 
-namespace dm::search {
+namespace dm::puzzle {
 
 struct EpdProblem {
   int line_number = 0;
@@ -51,4 +51,4 @@ struct EpdProblem {
 // (a message naming the field, without the line number).
 std::optional<Expected<EpdProblem>> parse_epd_line(std::string_view line, int line_number);
 
-}  // namespace dm::search
+}  // namespace dm::puzzle

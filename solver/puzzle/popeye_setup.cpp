@@ -100,7 +100,7 @@ std::optional<Flaw> make_puzzle(const TwinState& twin, const ProblemSettings& se
   if (auto flaw = check_men(twin.board, *variant)) return flaw;
   if (twin.stipulation.text.empty()) return Flaw{line, "no stipulation"};
   const Roles roles = roles_of(twin.stipulation.text, settings);
-  const auto stipulation = search::parse_stipulation(roles.stipulation);
+  const auto stipulation = problem::parse_stipulation(roles.stipulation);
   if (!stipulation) return Flaw{twin.stipulation.line, stipulation.error()};
   std::string ep;
   for (const Cell cell : settings.en_passant) ep += cell_name(cell);

@@ -68,7 +68,7 @@ struct ProblemSettings {
   std::vector<std::string> remarks;
 };
 
-// Popeye's stipulation in dmsolve's words (search::parse_stipulation: lower case, h#N with
+// Popeye's stipulation in dmsolve's words (problem::parse_stipulation: lower case, h#N with
 // whitetoplay as h#(N-1).5) and the side that moves first.
 struct Roles {
   std::string stipulation;

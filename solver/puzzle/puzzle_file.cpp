@@ -8,7 +8,7 @@
 #include "rules/movegen.h"
 #include "rules/movetext.h"
 #include "rules/variant.h"
-#include "solver/search/epd_batch.h"
+#include "solver/puzzle/epd_line.h"
 
 namespace dm::puzzle {
 
@@ -32,11 +32,11 @@ Expected<std::string> canonical_line(const Position& pos, const std::string& tex
 // A series line (turns separated by spaces, the other side passing between the series turns
 // and, in ser-h# and ser-s#, playing the last) in canonical UCI.
 Expected<std::string> canonical_series_line(const Position& pos, const std::string& text,
-                                            const search::Stipulation& stipulation) {
+                                            const problem::Stipulation& stipulation) {
   std::vector<std::string> texts;
   std::istringstream turns(text);
   for (std::string turn_text; turns >> turn_text;) texts.push_back(turn_text);
-  const size_t series_turns = texts.size() - (stipulation.play == search::Play::Series ? 0 : 1);
+  const size_t series_turns = texts.size() - (stipulation.play == problem::Play::Series ? 0 : 1);
   std::string out;
   Position current = pos;
   for (size_t i = 0; i < texts.size(); ++i) {
@@ -59,7 +59,7 @@ Expected<std::string> canonical_series_line(const Position& pos, const std::stri
 
 Expected<std::set<std::string>> canonical_set(const Position& pos, std::string_view field,
                                               const std::vector<std::string>& texts, size_t max_turns,
-                                              const search::Stipulation* series = nullptr) {
+                                              const problem::Stipulation* series = nullptr) {
   std::set<std::string> out;
   for (const auto& text : texts) {
     auto line = series ? canonical_series_line(pos, text, *series) : canonical_line(pos, text, max_turns);
@@ -69,7 +69,7 @@ Expected<std::set<std::string>> canonical_set(const Position& pos, std::string_v
   return out;
 }
 
-Expected<Puzzle> checked(const search::EpdProblem& entry) {
+Expected<Puzzle> checked(const puzzle::EpdProblem& entry) {
   const auto failure = [](std::string why) { return Expected<Puzzle>::failure(std::move(why)); };
   Puzzle p;
   p.id = entry.id;
@@ -79,9 +79,9 @@ Expected<Puzzle> checked(const search::EpdProblem& entry) {
   const auto variant = make_variant(entry.variant, entry.rules);
   if (!variant) return failure(variant.error());
   if (const auto error = p.position.set(*variant, entry.fen)) return failure(error->to_string());
-  const auto stipulation = search::parse_stipulation(entry.stipulation);
+  const auto stipulation = problem::parse_stipulation(entry.stipulation);
   if (!stipulation) return failure("stip: " + stipulation.error());
-  if (const auto why = search::refused_in(*stipulation, *variant)) return failure("stip: " + *why);
+  if (const auto why = problem::refused_in(*stipulation, *variant)) return failure("stip: " + *why);
   p.stipulation = *stipulation;
   const bool help = stipulation->has_lines();
   if (entry.keys && help) return failure("keys: a help problem takes solutions");
@@ -90,7 +90,7 @@ Expected<Puzzle> checked(const search::EpdProblem& entry) {
     return failure("keys: " + stipulation->to_string() + " has no keys (the side to move is the one that loses)");
   }
   if (const auto& given = help ? entry.solutions : entry.keys) {
-    auto set = canonical_set(p.position, help ? "solutions" : "keys", *given, help ? size_t(search::kMaxTurns * 2 + 1) : 1,
+    auto set = canonical_set(p.position, help ? "solutions" : "keys", *given, help ? size_t(problem::kMaxTurns * 2 + 1) : 1,
                              stipulation->is_series() ? &*stipulation : nullptr);
     if (!set) return failure(set.error());
     p.expected = std::move(*set);
@@ -110,7 +110,7 @@ PuzzleFile parse_puzzles(std::string_view text, const std::string& file_name) {
   std::istringstream in{std::string(text)};
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    const auto parsed = search::parse_epd_line(line, number);
+    const auto parsed = puzzle::parse_epd_line(line, number);
     const std::string place = file_name + ":" + std::to_string(number);
     if (!parsed) {
       const size_t start = line.find_first_not_of(" \t\r");

@@ -1,6 +1,6 @@
 #pragma once
 // Puzzle files (puzzles/README.md): every entry of a file read into a checked Puzzle, ready to
-// solve and to compare with what its source says. The line syntax is search/epd_batch.h's; this
+// solve and to compare with what its source says. The line syntax is puzzle/epd_line.h's; this
 // adds what needs the rules: the variant and its options exist, the FEN is a legal position,
 // the stipulation parses, and every expected key, solution and try is legal play from the
 // position (written back in canonical UCI, so expected and found compare as strings).
@@ -19,7 +19,7 @@
 #include "rules/expected.h"
 #include "rules/position.h"
 #include "solver/puzzle/show_options.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/stipulation.h"
 
 namespace dm::puzzle {
 
@@ -29,7 +29,7 @@ struct Puzzle {
   std::string id;  // from the entry, else "file:line"
   std::vector<std::string> rules;  // the KEY=VALUE options as written
   Position position;               // carries the variant with its options
-  search::Stipulation stipulation;
+  problem::Stipulation stipulation;
   // Keys (direct and self play and win: UCI turns) or solution lines (help play: UCI turns
   // separated by spaces) the source gives; nullopt when it gives none, empty when it says there
   // is none. lose and loseN take no keys (the side to move is the loser).

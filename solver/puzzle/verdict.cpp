@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "rules/game.h"
-#include "solver/search/line.h"
+#include "solver/problem/line.h"
 
 namespace dm::puzzle {
 
@@ -62,7 +62,7 @@ class DualSearch {
 std::set<std::string> found_answers(const tree::SolutionTree& tree, bool help) {
   std::set<std::string> out;
   if (help) {
-    for (const auto& line : tree.solutions) out.insert(search::line_to_uci(line));
+    for (const auto& line : tree.solutions) out.insert(problem::line_to_uci(line));
   } else {
     for (const auto& key : tree.keys) out.insert(turn_to_uci(key.turn));
   }
@@ -93,16 +93,16 @@ void compare_sets(const Puzzle& puzzle, bool help, bool decided, Verdict& verdic
 // Help and series play: each line of fewer attacker (series) turns than stipulated is a short
 // solution; without the source's solutions, what was found is said instead of a judgement.
 void note_short_lines(const Puzzle& puzzle, const tree::SolutionTree& tree, Verdict& verdict) {
-  const search::Stipulation& stipulation = puzzle.stipulation;
+  const problem::Stipulation& stipulation = puzzle.stipulation;
   size_t short_lines = 0;
-  for (const search::Line& line : tree.solutions) {
+  for (const problem::Line& line : tree.solutions) {
     const int length = stipulation.line_length(line.size());
     if (length >= stipulation.turns) continue;
     ++short_lines;
     verdict.findings.push_back(
-        {Defect::ShortSolution, search::line_to_uci(line) + " is a short solution in " + std::to_string(length)});
+        {Defect::ShortSolution, problem::line_to_uci(line) + " is a short solution in " + std::to_string(length)});
   }
-  if (puzzle.expected || tree.status != search::SolveStatus::Solved) return;
+  if (puzzle.expected || tree.status != problem::SolveStatus::Solved) return;
   const size_t count = tree.solutions.size();
   verdict.unjudged = std::to_string(count) + (count == 1 ? " solution" : " solutions");
   if (short_lines > 0) {
@@ -117,15 +117,15 @@ Verdict judge_proof(const Puzzle& puzzle, const tree::SolutionTree& tree) {
   Verdict verdict;
   verdict.found = found_answers(tree, false);
   switch (tree.status) {
-    case search::SolveStatus::Unknown:
+    case problem::SolveStatus::Unknown:
       verdict.findings.push_back({Defect::Unknown, "a limit stopped the search"});
       break;
-    case search::SolveStatus::NoSolution:
+    case problem::SolveStatus::NoSolution:
       if (!(puzzle.expected && puzzle.expected->empty())) {
         verdict.findings.push_back({Defect::NoSolution, "nothing achieves " + puzzle.stipulation.to_string()});
       }
       break;
-    case search::SolveStatus::Solved:
+    case problem::SolveStatus::Solved:
       if (puzzle.expected && puzzle.expected->empty()) {
         // The source says the position is not won; the proof shows it is.
         const std::string shown = verdict.found.empty() ? "" : ": " + *verdict.found.begin() + " is a key";
@@ -189,9 +189,9 @@ Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
   Verdict verdict;
   const bool help = puzzle.stipulation.has_lines();
   verdict.found = found_answers(tree, help);
-  const bool decided = tree.status != search::SolveStatus::Unknown;
+  const bool decided = tree.status != problem::SolveStatus::Unknown;
   if (!decided) verdict.findings.push_back({Defect::Unknown, "a limit stopped the search"});
-  if (tree.status == search::SolveStatus::NoSolution && !(puzzle.expected && puzzle.expected->empty())) {
+  if (tree.status == problem::SolveStatus::NoSolution && !(puzzle.expected && puzzle.expected->empty())) {
     verdict.findings.push_back({Defect::NoSolution, "nothing achieves " + puzzle.stipulation.to_string()});
   }
   compare_sets(puzzle, help, decided, verdict);
@@ -201,7 +201,7 @@ Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
   }
   if (!decided) return verdict;
 
-  const bool direct = puzzle.stipulation.play == search::Play::Direct;
+  const bool direct = puzzle.stipulation.play == problem::Play::Direct;
   for (const AttackNode& key : tree.keys) {
     const std::string uci = turn_to_uci(key.turn);
     if (key.length < puzzle.stipulation.turns) {

@@ -70,7 +70,7 @@ std::string problem_article(const tree::SolutionTree& tree, const std::string& t
   write_section("Solutions", rows.solutions, out);
   write_section("Set play", rows.set_play, out);
   if (!tree.tries_complete) out += "<p>The try search was cut short: more tries may exist.</p>\n";
-  if (tree.status == search::SolveStatus::Unknown) out += "<p>The search was stopped: the solution is incomplete.</p>\n";
+  if (tree.status == problem::SolveStatus::Unknown) out += "<p>The search was stopped: the solution is incomplete.</p>\n";
   return out + "</article>\n";
 }
 

@@ -70,10 +70,10 @@ void defences_array(JsonWriter& out, const std::vector<tree::DefenceGroup>& grou
   out.end_array();
 }
 
-void line_array(JsonWriter& out, const search::Line& line, const Position& start, const search::Stipulation& stipulation) {
+void line_array(JsonWriter& out, const problem::Line& line, const Position& start, const problem::Stipulation& stipulation) {
   out.begin_array();
   Position pos = start;
-  const search::Line played = played_line(line, stipulation);
+  const problem::Line played = played_line(line, stipulation);
   for (size_t i = 0; i < played.size(); ++i) {
     const Position after = after_turn(pos, played[i]);
     const bool last = i + 1 == played.size();
@@ -109,11 +109,11 @@ void tree_object(JsonWriter& out, const tree::SolutionTree& tree) {
   out.begin_object();
   if (tree.stipulation.has_lines()) {
     out.key("solutions").begin_array();
-    for (const search::Line& line : tree.solutions) line_array(out, line, tree.position, tree.stipulation);
+    for (const problem::Line& line : tree.solutions) line_array(out, line, tree.position, tree.stipulation);
     out.end_array();
     out.key("set_play").begin_array();
     if (const auto passed = tree::passed_position(tree.position)) {
-      for (const search::Line& line : tree.set_play) line_array(out, line, *passed, tree.stipulation);
+      for (const problem::Line& line : tree.set_play) line_array(out, line, *passed, tree.stipulation);
     }
     out.end_array();
     out.key("solutions_complete").value(tree.solutions_complete);
@@ -169,16 +169,16 @@ std::string write_json(const tree::SolutionTree& tree, const FormatOptions& opti
   out.key("rules").value(tree.rule_options);
   out.key("fen").value(tree.position.fen());
   out.key("stipulation").value(tree.stipulation.to_string());
-  out.key("status").value(search::status_name(tree.status));
+  out.key("status").value(problem::status_name(tree.status));
   out.key("length").value(tree.length);
   if (tree.stipulation.has_lines()) {
     out.key("solutions").begin_array();
-    for (const auto& line : tree.solutions) out.value(search::line_to_uci(line));
+    for (const auto& line : tree.solutions) out.value(problem::line_to_uci(line));
     out.end_array();
     // The solutions of fewer attacker (series) turns than stipulated, each also in `solutions`.
     out.key("short_solutions").begin_array();
     for (const auto& line : tree.solutions) {
-      if (tree.stipulation.line_length(line.size()) < tree.stipulation.turns) out.value(search::line_to_uci(line));
+      if (tree.stipulation.line_length(line.size()) < tree.stipulation.turns) out.value(problem::line_to_uci(line));
     }
     out.end_array();
   } else {

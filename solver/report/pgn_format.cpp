@@ -101,8 +101,8 @@ class TreeToMoves {
   }
 
   // Help-play lines merged into one tree where they share their first turns.
-  static void add_line(std::vector<MoveNode>& nodes, const search::Line& line, size_t i, const Position& pos,
-                       const search::Stipulation& stipulation) {
+  static void add_line(std::vector<MoveNode>& nodes, const problem::Line& line, size_t i, const Position& pos,
+                       const problem::Stipulation& stipulation) {
     if (i == line.size()) return;
     auto it = std::find_if(nodes.begin(), nodes.end(), [&](const MoveNode& n) { return n.turn == line[i]; });
     if (it == nodes.end()) {
@@ -208,7 +208,7 @@ std::string write_pgn(const tree::SolutionTree& tree, const FormatOptions& optio
   std::vector<MoveNode> roots;
   if (tree.stipulation.has_lines()) {
     // Series lines with the other side's passes as null moves ("--").
-    for (const search::Line& line : tree.solutions) {
+    for (const problem::Line& line : tree.solutions) {
       TreeToMoves::add_line(roots, played_line(line, tree.stipulation), 0, tree.position, tree.stipulation);
     }
   } else {
@@ -226,7 +226,7 @@ std::string write_pgn(const tree::SolutionTree& tree, const FormatOptions& optio
     for (const tree::Try& t : tree.tries) roots.push_back(builder.try_node(t, tree.position));
   }
 
-  std::string preface = "status " + std::string(search::status_name(tree.status));
+  std::string preface = "status " + std::string(problem::status_name(tree.status));
   const SolutionRows rows = solution_rows(tree, options);
   if (!rows.set_play.empty()) {
     preface += "; set play:";

@@ -34,7 +34,7 @@ std::string duals_text(const AttackNode& node, const Position& pos, int n, const
 
 class RowWriter {
  public:
-  RowWriter(const search::Stipulation& stipulation, const FormatOptions& options)
+  RowWriter(const problem::Stipulation& stipulation, const FormatOptions& options)
       : stipulation_(stipulation), options_(options) {}
 
   // The row of an attacker turn made in pos as turn n, and the rows below it.
@@ -89,7 +89,7 @@ class RowWriter {
   }
 
   // A line of help play from start, opened by the attacker or by the defender.
-  Row line(const search::Line& line, const Position& start, bool attacker_first) const {
+  Row line(const problem::Line& line, const Position& start, bool attacker_first) const {
     Position pos = start;
     std::string text;
     int n = 1;
@@ -111,8 +111,8 @@ class RowWriter {
 
   // A series line: the series turns numbered 1, 2, ... (the other side passing between them),
   // then in ser-h# and ser-s# the other side's last turn after the last one: "1.Kb2 2.Qd4+ Kxd4#".
-  Row series_line(const search::Line& line, const Position& start) const {
-    const search::Line played = played_line(line, stipulation_);
+  Row series_line(const problem::Line& line, const Position& start) const {
+    const problem::Line played = played_line(line, stipulation_);
     const int series_turns = stipulation_.line_length(line.size());
     Position pos = start;
     std::string text;
@@ -173,7 +173,7 @@ class RowWriter {
     rows.push_back(line_after(group.turns.front(), text));
   }
 
-  const search::Stipulation& stipulation_;
+  const problem::Stipulation& stipulation_;
   const FormatOptions& options_;
 };
 
@@ -190,7 +190,7 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
     rows.keys.push_back(writer.attack(key, tree.position, 1, mark));
   }
   for (const tree::Try& t : tree.tries) rows.tries.push_back(writer.try_row(t, tree.position));
-  for (const search::Line& line : tree.solutions) {
+  for (const problem::Line& line : tree.solutions) {
     Row row = tree.stipulation.is_series() ? writer.series_line(line, tree.position)
                                            : writer.line(line, tree.position, tree.stipulation.attacker_starts);
     row.text = std::to_string(rows.solutions.size() + 1) + ") " + row.text;
@@ -202,7 +202,7 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
   }
   if (!tree.set_play.empty()) {
     if (const auto passed = tree::passed_position(tree.position)) {
-      for (const search::Line& line : tree.set_play) rows.set_play.push_back(writer.line(line, *passed, true));
+      for (const problem::Line& line : tree.set_play) rows.set_play.push_back(writer.line(line, *passed, true));
     }
   }
   return rows;
@@ -213,7 +213,7 @@ std::vector<std::pair<std::string, std::string>> header_fields(const tree::Solut
       {"variant", variant_label(tree)},
       {"fen", tree.position.fen()},
       {"stipulation", tree.stipulation.to_string()},
-      {"status", std::string(search::status_name(tree.status))},
+      {"status", std::string(problem::status_name(tree.status))},
   };
   if (tree.length > 0) fields.emplace_back("length", std::to_string(tree.length));
   if (tree.proof) {

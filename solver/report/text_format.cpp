@@ -34,7 +34,7 @@ std::string write_text(const tree::SolutionTree& tree, const FormatOptions& opti
   if (tree.stipulation.has_lines()) {
     write_section("solutions (" + std::to_string(rows.solutions.size()) + ")", rows.solutions, out);
     write_section("set play", rows.set_play, out);
-    const auto is_short = [&](const search::Line& line) {
+    const auto is_short = [&](const problem::Line& line) {
       return tree.stipulation.line_length(line.size()) < tree.stipulation.turns;
     };
     if (!tree.solutions_complete && std::all_of(tree.solutions.begin(), tree.solutions.end(), is_short)) {
@@ -49,7 +49,7 @@ std::string write_text(const tree::SolutionTree& tree, const FormatOptions& opti
     write_section("tries", rows.tries, out);
     if (!tree.tries_complete) out += "\n(the try search was cut short: more tries may exist)\n";
   }
-  if (tree.status == search::SolveStatus::Unknown) out += "\n(the search was stopped: the solution is incomplete)\n";
+  if (tree.status == problem::SolveStatus::Unknown) out += "\n(the search was stopped: the solution is incomplete)\n";
   return out;
 }
 

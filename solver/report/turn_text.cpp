@@ -13,10 +13,10 @@ Position after_turn(const Position& pos, const Turn& turn) {
   return Position(copy);  // a copy starts its own chain from the current state
 }
 
-search::Line played_line(const search::Line& line, const search::Stipulation& stipulation) {
+problem::Line played_line(const problem::Line& line, const problem::Stipulation& stipulation) {
   if (!stipulation.is_series()) return line;
-  search::Line played;
-  const size_t series_turns = line.size() - (stipulation.play == search::Play::Series ? 0 : 1);
+  problem::Line played;
+  const size_t series_turns = line.size() - (stipulation.play == problem::Play::Series ? 0 : 1);
   for (size_t i = 0; i < line.size(); ++i) {
     if (i > 0 && i < series_turns) played.push_back({Move::pass()});
     played.push_back(line[i]);

@@ -8,8 +8,8 @@
 
 #include "rules/game.h"
 #include "rules/position.h"
-#include "solver/search/line.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/line.h"
+#include "solver/problem/stipulation.h"
 #include "solver/tree/solution_tree.h"
 
 namespace dm::report {
@@ -20,7 +20,7 @@ Position after_turn(const Position& pos, const Turn& turn);
 // A solution line as it is played: a help line as it is, a series line with the other side's
 // pass (a turn of one Pass move, SAN "--") between the series turns, so that every turn can be
 // replayed from the one before.
-search::Line played_line(const search::Line& line, const search::Stipulation& stipulation);
+problem::Line played_line(const problem::Line& line, const problem::Stipulation& stipulation);
 
 // Whether turn is a pass of a whole turn (series play).
 bool is_pass(const Turn& turn);

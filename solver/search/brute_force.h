@@ -7,8 +7,7 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/line.h"
-#include "solver/search/stipulation.h"
+#include "solver/search/problem_terms.h"
 
 namespace dm::search::brute_force {
 

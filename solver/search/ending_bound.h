@@ -57,7 +57,7 @@
 
 #include "rules/position.h"
 #include "solver/search/stalemate_demands.h"
-#include "solver/search/stipulation.h"
+#include "solver/search/problem_terms.h"
 
 namespace dm::search {
 

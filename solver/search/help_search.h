@@ -25,7 +25,7 @@
 
 #include "rules/position.h"
 #include "solver/search/ending_bound.h"
-#include "solver/search/line.h"
+#include "solver/search/problem_terms.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/search_control.h"
 #include "solver/search/tt.h"

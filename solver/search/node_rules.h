@@ -34,7 +34,7 @@
 #include <optional>
 
 #include "rules/position.h"
-#include "solver/search/stipulation.h"
+#include "solver/search/problem_terms.h"
 #include "solver/tablebase/tablebase.h"
 
 namespace dm::search {

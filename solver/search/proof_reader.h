@@ -16,7 +16,7 @@
 #include <optional>
 
 #include "rules/position.h"
-#include "solver/search/line.h"
+#include "solver/search/problem_terms.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/search_control.h"
 #include "solver/search/tt.h"

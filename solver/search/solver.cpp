@@ -471,15 +471,6 @@ void solve_proof(const Position& pos, const NodeRules& rules, const SolveOptions
 
 }  // namespace
 
-std::string_view status_name(SolveStatus status) {
-  switch (status) {
-    case SolveStatus::Solved: return "solved";
-    case SolveStatus::NoSolution: return "no-solution";
-    case SolveStatus::Unknown: break;
-  }
-  return "unknown";
-}
-
 SolveResult solve(const Position& pos, const Stipulation& stipulation, const SolveOptions& options,
                   TranspositionTable& tt) {
   if (stipulation.is_proof()) {

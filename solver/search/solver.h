@@ -21,18 +21,14 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/line.h"
+#include "solver/search/problem_terms.h"
 #include "solver/search/proof_number.h"
 #include "solver/search/search_control.h"
-#include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
 #include "solver/tablebase/tablebase.h"
 
 namespace dm::search {
-
-enum class SolveStatus : uint8_t { Solved, NoSolution, Unknown };
-std::string_view status_name(SolveStatus status);  // "solved", "no-solution", "unknown"
 
 // A snapshot for a progress display, taken about once a second.
 struct Progress {

@@ -26,7 +26,7 @@
 #include <cstdint>
 
 #include "solver/search/proof_number.h"
-#include "solver/search/stipulation.h"
+#include "solver/search/problem_terms.h"
 
 namespace dm::search {
 

@@ -126,7 +126,7 @@ std::vector<AttackNode> DirectAnnotator::threats(const Position& after, int turn
   const std::optional<Position> passed = passed_position(after);
   if (!passed || game_over(*passed)) return out;
   const search::NodeRules& rules = context_.rules;
-  if (rules.stipulation().play == search::Play::Reflex) {
+  if (rules.stipulation().play == problem::Play::Reflex) {
     // An attacker that could reach the goal at once would have to: then it threatens nothing.
     Position root = *passed;
     if (rules.evaluate(root, turns_left) == NodeValue::Disproven) return out;
@@ -165,7 +165,7 @@ std::vector<RootTurn> DirectAnnotator::working_turns(const Position& pos, int tu
     // Mates in one, the most frequent questions: tried in place, and only those that work copied.
     Position scratch = pos;
     const search::NodeRules& rules = context_.rules;
-    if (rules.stipulation().play == search::Play::Direct && rules.mates_only_by_check(scratch)) {
+    if (rules.stipulation().play == problem::Play::Direct && rules.mates_only_by_check(scratch)) {
       // A turn of one move that mates gives check: the other moves are not played.
       MoveList checks;
       generate_checks(scratch, checks);

@@ -46,7 +46,7 @@ AnswerKey answer_key(const DefenceGroup& group) {
 
 class ProofTree {
  public:
-  ProofTree(const proof::ExtractedProof& proof, const search::Stipulation& stipulation, Color winner)
+  ProofTree(const proof::ExtractedProof& proof, const problem::Stipulation& stipulation, Color winner)
       : proof_(proof), stipulation_(stipulation), winner_(winner) {}
 
   // The winner's turn of a `win` node made in pos.
@@ -104,7 +104,7 @@ class ProofTree {
   }
 
   const proof::ExtractedProof& proof_;
-  const search::Stipulation& stipulation_;
+  const problem::Stipulation& stipulation_;
   Color winner_;
 };
 

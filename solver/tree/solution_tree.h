@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/line.h"
-#include "solver/search/solver.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/line.h"
+#include "solver/problem/solve_status.h"
+#include "solver/problem/stipulation.h"
 #include "solver/tree/temporary_file.h"
 
 namespace dm::tree {
@@ -89,10 +89,10 @@ struct ProofSummary {
 
 struct SolutionTree {
   Position position;                 // the problem position
-  search::Stipulation stipulation;
+  problem::Stipulation stipulation;
   std::string variant;               // the variant's name
   std::string rule_options;          // the options in force, as Variant::describe_options()
-  search::SolveStatus status = search::SolveStatus::Unknown;
+  problem::SolveStatus status = problem::SolveStatus::Unknown;
   int length = 0;                    // attacker turns of the shortest solution (the stipulated
                                      // where none; proofs: of the longest line of the proof written)
 
@@ -115,8 +115,8 @@ struct SolutionTree {
   // Help and series play: every solution, shortest first (a line of fewer attacker or series
   // turns than stipulated, Stipulation::line_length, is a short solution), and the set play
   // (the lines that work when the side to move passes its first turn; h# only).
-  std::vector<search::Line> solutions;
-  std::vector<search::Line> set_play;
+  std::vector<problem::Line> solutions;
+  std::vector<problem::Line> set_play;
   // False when TreeOptions::max_solutions left solutions out (`solutions` then holds the first
   // ones, shortest first and each length in UCI order), or when stop_on_short_solutions left
   // the longer lengths unsearched.

@@ -34,7 +34,7 @@ std::optional<search::SearchLimits> remaining(const search::SearchLimits& limits
 
 class TreeBuilder {
  public:
-  TreeBuilder(const Position& pos, const search::Stipulation& stipulation, const TreeOptions& options,
+  TreeBuilder(const Position& pos, const problem::Stipulation& stipulation, const TreeOptions& options,
               search::TranspositionTable& tt)
       : pos_(pos),
         options_(options),
@@ -65,7 +65,7 @@ class TreeBuilder {
     if (tree_.stipulation.has_lines()) {
       if (rules_.is_help() && options_.set_play && !tree_.stipulation.attacker_starts) add_set_play();
     } else if (tree_.stipulation.is_proof()) {
-      if (result.status == search::SolveStatus::Solved) add_proof_tree(result.length);
+      if (result.status == problem::SolveStatus::Solved) add_proof_tree(result.length);
     } else {
       annotate(result);
     }
@@ -105,7 +105,7 @@ class TreeBuilder {
       stop();
       return;
     }
-    if (options_.tries && result.status != search::SolveStatus::Unknown) add_tries(std::move(non_keys));
+    if (options_.tries && result.status != problem::SolveStatus::Unknown) add_tries(std::move(non_keys));
   }
 
   // The first turns, keys and others. A first turn longer than the rules play out (a
@@ -158,7 +158,7 @@ class TreeBuilder {
   // Help play under TreeOptions::max_solutions: the first solutions alone.
   void keep_first_solutions() {
     const size_t most = size_t(options_.max_solutions);
-    if (tree_.stipulation.play != search::Play::Help || most == 0 || tree_.solutions.size() <= most) return;
+    if (tree_.stipulation.play != problem::Play::Help || most == 0 || tree_.solutions.size() <= most) return;
     tree_.solutions.resize(most);
     tree_.solutions_complete = false;
   }
@@ -180,14 +180,14 @@ class TreeBuilder {
     const std::optional<Position> passed = passed_position(pos_);
     const auto limits = remaining(options_.limits, nodes_, seconds_);
     if (!passed || !limits) return;
-    search::Stipulation set = tree_.stipulation;
+    problem::Stipulation set = tree_.stipulation;
     set.attacker_starts = true;
     const search::SolveResult result = search::solve(*passed, set, solve_options(*limits), tt_);
     tree_.set_play = result.solutions;
     tree_.set_play_complete = !(options_.stop_on_short_solutions && result.length < set.turns);
     nodes_ += result.nodes;
     seconds_ += result.seconds;
-    if (result.status == search::SolveStatus::Unknown) stop();
+    if (result.status == problem::SolveStatus::Unknown) stop();
   }
 
   // What search::solve needs of the tree's options, with these limits.
@@ -206,7 +206,7 @@ class TreeBuilder {
     seconds_ += control.elapsed_seconds();
   }
 
-  void stop() { tree_.status = search::SolveStatus::Unknown; }
+  void stop() { tree_.status = problem::SolveStatus::Unknown; }
 
   const Position& pos_;
   const TreeOptions& options_;
@@ -221,7 +221,7 @@ class TreeBuilder {
 
 }  // namespace
 
-SolutionTree build_tree(const Position& pos, const search::Stipulation& stipulation, const TreeOptions& options,
+SolutionTree build_tree(const Position& pos, const problem::Stipulation& stipulation, const TreeOptions& options,
                         search::TranspositionTable& tt) {
   return TreeBuilder(pos, stipulation, options, tt).build();
 }

@@ -17,7 +17,7 @@
 #include "rules/position.h"
 #include "solver/search/search_control.h"
 #include "solver/search/solver.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/stipulation.h"
 #include "solver/search/tt.h"
 #include "solver/tree/solution_tree.h"
 
@@ -58,7 +58,7 @@ struct TreeOptions {
 
 // Solves pos under stipulation and annotates the solution; tt is cleared first and shared by
 // every sub-search.
-SolutionTree build_tree(const Position& pos, const search::Stipulation& stipulation, const TreeOptions& options,
+SolutionTree build_tree(const Position& pos, const problem::Stipulation& stipulation, const TreeOptions& options,
                         search::TranspositionTable& tt);
 
 }  // namespace dm::tree

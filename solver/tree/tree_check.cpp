@@ -18,10 +18,10 @@ namespace dm::tree {
 
 namespace {
 
-using search::Goal;
-using search::Line;
-using search::Play;
-using search::Stipulation;
+using problem::Goal;
+using problem::Line;
+using problem::Play;
+using problem::Stipulation;
 
 // A turn's identity for matching: its moves in any order and the position it reaches.
 using TurnKey = std::pair<std::vector<uint32_t>, uint64_t>;
@@ -330,7 +330,7 @@ class Checker {
                           const std::string& what, bool complete) {
     std::set<std::string> names;
     for (const Line& line : lines) {
-      const std::string here = what + " " + search::line_to_uci(line);
+      const std::string here = what + " " + problem::line_to_uci(line);
       Position pos = start;
       int attacker_turns = 0;
       for (size_t i = 0; i < line.size(); ++i) {
@@ -342,12 +342,12 @@ class Checker {
       }
       // 1 to N attacker turns: a shorter line is a short solution.
       if (attacker_turns < 1 || attacker_turns > stip.turns || !goal(pos)) return here + ": does not reach the goal";
-      names.insert(search::line_to_uci(line));
+      names.insert(problem::line_to_uci(line));
     }
     if (!full_) return "";
     std::set<std::string> expected;
     for (const Line& line : search::brute_force::help_solutions(start, stip))
-      expected.insert(search::line_to_uci(line));
+      expected.insert(problem::line_to_uci(line));
     const bool agree = complete ? expected == names
                                 : std::includes(expected.begin(), expected.end(), names.begin(), names.end());
     return agree ? "" : what + "s differ from the full-width search's";
@@ -363,7 +363,7 @@ class Checker {
     std::set<std::string> names;
     size_t shortest = 0;
     for (const Line& line : tree_.solutions) {
-      const std::string here = "solution " + search::line_to_uci(line);
+      const std::string here = "solution " + problem::line_to_uci(line);
       if (line.size() <= last_step || line.size() > size_t(stip_.turns) + last_step) {
         return here + ": " + std::to_string(line.size()) + " turns";
       }
@@ -393,13 +393,13 @@ class Checker {
         pos = *after;
       }
       if (!goal(pos)) return here + ": does not reach the goal";
-      names.insert(search::line_to_uci(line));
+      names.insert(problem::line_to_uci(line));
     }
     if (shortest != 0 && tree_.length != int(shortest)) return "the length is not the shortest solution's";
     if (!full_) return "";
     std::set<std::string> expected;
     for (const Line& line : search::brute_force::series_solutions(tree_.position, stip_)) {
-      expected.insert(search::line_to_uci(line));
+      expected.insert(problem::line_to_uci(line));
     }
     // Stopped after the short solutions (solutions_complete false): those of their length.
     if (!tree_.solutions_complete) {
@@ -492,11 +492,11 @@ int problem_depth(const Stipulation& s) {
 
 CheckResult check_tree(const SolutionTree& tree, const CheckOptions& options) {
   // A stopped build leaves parts of its tree out: nothing there can be held against it.
-  if (tree.status == search::SolveStatus::Unknown) {
+  if (tree.status == problem::SolveStatus::Unknown) {
     return {CheckVerdict::Partial, "the tree is incomplete (status unknown)"};
   }
   if (tree.stipulation.is_proof()) {
-    if (tree.status == search::SolveStatus::NoSolution) {
+    if (tree.status == problem::SolveStatus::NoSolution) {
       return {CheckVerdict::Partial, "a disproof has no proof file to re-check"};
     }
     if (!tree.proof) return {CheckVerdict::Partial, "no proof file was written: " + tree.proof_error};

@@ -44,14 +44,14 @@ std::vector<search::RootTurn> distinct_turns(const Position& pos) {
   return out;
 }
 
-std::vector<search::RootTurn> defender_turns(const Position& pos, const search::Stipulation& stipulation) {
+std::vector<search::RootTurn> defender_turns(const Position& pos, const problem::Stipulation& stipulation) {
   std::vector<search::RootTurn> turns = distinct_turns(pos);
-  if (stipulation.play != search::Play::Reflex) return turns;
+  if (stipulation.play != problem::Play::Reflex) return turns;
   std::vector<search::RootTurn> forced;
   for (search::RootTurn& t : turns) {
     const Ending e = ending_of(t.after, stipulation, ~pos.side_to_move());  // the attacker moves next
     // A stalemate of the attacker's, not one the defender runs into inside its own turn (M6).
-    const bool goal = stipulation.goal == search::Goal::Mate
+    const bool goal = stipulation.goal == problem::Goal::Mate
                           ? e == Ending::Mate || e == Ending::KingCapture
                           : e == Ending::Stalemate && t.after.side_to_move() != pos.side_to_move();
     if (goal) forced.push_back(t);
@@ -86,15 +86,15 @@ namespace {
 // starts (M6, L4, P3) ends the play at once (node_rules.h); in direct play the tree shows the
 // defender's moves into it instead. So does, in winN, an attacker's turn that every line of
 // ends inside it with the attacker's win.
-bool stranded_by_goal(const Position& pos, const search::Stipulation& stipulation, Color attacker) {
-  if (stipulation.goal == search::Goal::Win) {
+bool stranded_by_goal(const Position& pos, const problem::Stipulation& stipulation, Color attacker) {
+  if (stipulation.goal == problem::Goal::Win) {
     // winN: an attacker whose turn every line of ends inside it, won (L3, L4).
     if (stipulation.is_proof() || pos.side_to_move() != attacker) return false;
     Position copy = pos;
     uint64_t played = 0;
     return search::NodeRules(stipulation, attacker).won_in_turn(copy, played);
   }
-  if (stipulation.goal != search::Goal::Stalemate || stipulation.play == search::Play::Direct) return false;
+  if (stipulation.goal != problem::Goal::Stalemate || stipulation.play == problem::Play::Direct) return false;
   const Color victim = stipulation.attacker_is_victim() ? attacker : ~attacker;
   if (pos.side_to_move() != victim || pos.mid_turn()) return false;
   Position copy = pos;
@@ -104,16 +104,16 @@ bool stranded_by_goal(const Position& pos, const search::Stipulation& stipulatio
 
 }  // namespace
 
-Ending ending_of(const Position& pos, const search::Stipulation& stipulation, Color attacker) {
+Ending ending_of(const Position& pos, const problem::Stipulation& stipulation, Color attacker) {
   const Outcome o = outcome(pos);
   if (!o.is_over()) {
     if (!stranded_by_goal(pos, stipulation, attacker)) return Ending::None;
-    return stipulation.goal == search::Goal::Win ? Ending::Win : Ending::Stalemate;
+    return stipulation.goal == problem::Goal::Win ? Ending::Win : Ending::Stalemate;
   }
   if (o.reason == "checkmate") return Ending::Mate;
   if (o.reason == "king captured") return Ending::KingCapture;
   if (o.reason == "stalemate") {
-    const bool wins = stipulation.goal == search::Goal::Win && o.score_for(attacker) == 1;
+    const bool wins = stipulation.goal == problem::Goal::Win && o.score_for(attacker) == 1;
     return wins ? Ending::Win : Ending::Stalemate;
   }
   return Ending::Win;

@@ -12,7 +12,7 @@
 
 #include "rules/position.h"
 #include "solver/search/root_turns.h"
-#include "solver/search/stipulation.h"
+#include "solver/problem/stipulation.h"
 #include "solver/tree/solution_tree.h"
 
 namespace dm::tree {
@@ -21,7 +21,7 @@ std::vector<search::RootTurn> distinct_turns(const Position& pos);
 
 // The defender's distinct turns from pos as the tree shows them: in reflex play, where some of
 // them reach the goal, only those (the defender must play one; stipulation.h).
-std::vector<search::RootTurn> defender_turns(const Position& pos, const search::Stipulation& stipulation);
+std::vector<search::RootTurn> defender_turns(const Position& pos, const problem::Stipulation& stipulation);
 
 // The tree's order of turns, by UCI: the indices of `turns` in that order, each turn's name
 // made once (a comparison that made them would make two a comparison).
@@ -49,6 +49,6 @@ bool game_over(const Position& pos);
 // How the game stands after a turn that led to pos: the mark of a finished game or None.
 // `attacker` and the goal decide whether a stalemate that wins counts as a win. Outside direct
 // play, a stalemate goal that leaves its victim no way through the turn it starts is marked too.
-Ending ending_of(const Position& pos, const search::Stipulation& stipulation, Color attacker);
+Ending ending_of(const Position& pos, const problem::Stipulation& stipulation, Color attacker);
 
 }  // namespace dm::tree
