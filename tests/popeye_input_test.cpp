@@ -36,7 +36,7 @@ std::string error_of(const std::string& text) {
 }
 
 // A problem of these commands, one a line, begun and ended.
-std::string problem(const std::string& commands) { return "beginproblem\n" + commands + "endproblem\n"; }
+std::string problem_text(const std::string& commands) { return "beginproblem\n" + commands + "endproblem\n"; }
 
 // The first four FEN fields: board, side, castling, e.p.
 std::string fen_of(const Puzzle& p) {
@@ -86,13 +86,13 @@ TEST_CASE("Popeye input: every command of a problem", "[popeye]") {
 }
 
 TEST_CASE("Popeye input: option stoponshortsolutions, abbreviated, is kept", "[popeye]") {
-  const Puzzle p = one(problem("stipulation h#2\noption set stoponsh\npieces white ka3 qg8 sg4 black ka1 sa8\n"));
+  const Puzzle p = one(problem_text("stipulation h#2\noption set stoponsh\npieces white ka3 qg8 sg4 black ka1 sa8\n"));
   CHECK(p.show.stop_on_short_solutions == true);
   CHECK(p.show.set_play == true);
 }
 
 TEST_CASE("Popeye input: Popeye's defaults show no tries and no set play", "[popeye]") {
-  const Puzzle p = one(problem("stipulation #2\npieces white ka1 black kh8\n"));
+  const Puzzle p = one(problem_text("stipulation #2\npieces white ka1 black kh8\n"));
   CHECK(p.show.tries == false);
   CHECK(p.show.set_play == false);
   CHECK_FALSE(p.show.threats);
@@ -138,7 +138,7 @@ TEST_CASE("Popeye input: the side to move follows the stipulation and the option
   for (const Row& row : rows) {
     INFO(row.stipulation + " " + row.options);
     const std::string options = row.options.empty() ? "" : "option " + row.options + "\n";
-    const Puzzle p = one(problem("stipulation " + row.stipulation + "\npieces white ka1 black kh8\n" + options));
+    const Puzzle p = one(problem_text("stipulation " + row.stipulation + "\npieces white ka1 black kh8\n" + options));
     CHECK(p.stipulation.to_string() == row.parsed);
     CHECK(fen_of(p) == std::string("7k/8/8/8/8/8/8/K7 ") + row.side + " - -");
   }
@@ -146,20 +146,21 @@ TEST_CASE("Popeye input: the side to move follows the stipulation and the option
 
 TEST_CASE("Popeye input: castling where king and rook stand on their squares", "[popeye]") {
   const std::string position = "stipulation #2\npieces white ke1 ra1 rh1 black ke8 ra8 rh8\n";
-  CHECK(fen_of(one(problem(position))) == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -");
-  CHECK(fen_of(one(problem(position + "option nocastling a1h8\n"))) == "r3k2r/8/8/8/8/8/8/R3K2R w Kq -");
-  CHECK(fen_of(one(problem(position + "option nocastling e8\n"))) == "r3k2r/8/8/8/8/8/8/R3K2R w KQ -");
-  CHECK(fen_of(one(problem("stipulation #2\npieces white kf1 ra1 black ke8 rh8\n"))) == "4k2r/8/8/8/8/8/8/R4K2 w k -");
+  CHECK(fen_of(one(problem_text(position))) == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -");
+  CHECK(fen_of(one(problem_text(position + "option nocastling a1h8\n"))) == "r3k2r/8/8/8/8/8/8/R3K2R w Kq -");
+  CHECK(fen_of(one(problem_text(position + "option nocastling e8\n"))) == "r3k2r/8/8/8/8/8/8/R3K2R w KQ -");
+  CHECK(fen_of(one(problem_text("stipulation #2\npieces white kf1 ra1 black ke8 rh8\n"))) ==
+        "4k2r/8/8/8/8/8/8/R4K2 w k -");
 }
 
 TEST_CASE("Popeye input: en passant from the pawn's double step", "[popeye]") {
   const std::string position = "stipulation #2\npieces white ke1 pd5 black ke8 pe5\n";
-  CHECK(fen_of(one(problem(position + "option enpassant e7e6e5\n"))) == "4k3/8/8/3Pp3/8/8/8/4K3 w - e6");
-  CHECK(fen_of(one(problem(position + "option enpassant e6\n"))) == "4k3/8/8/3Pp3/8/8/8/4K3 w - e6");
-  CHECK(fen_of(one(problem(position))) == "4k3/8/8/3Pp3/8/8/8/4K3 w - -");
-  CHECK(error_of(problem(position + "option enpassant e7e5\n")) ==
+  CHECK(fen_of(one(problem_text(position + "option enpassant e7e6e5\n"))) == "4k3/8/8/3Pp3/8/8/8/4K3 w - e6");
+  CHECK(fen_of(one(problem_text(position + "option enpassant e6\n"))) == "4k3/8/8/3Pp3/8/8/8/4K3 w - e6");
+  CHECK(fen_of(one(problem_text(position))) == "4k3/8/8/3Pp3/8/8/8/4K3 w - -");
+  CHECK(error_of(problem_text(position + "option enpassant e7e5\n")) ==
         "t.inp:4: option EnPassant: expected a pawn's double step (e7e6e5) or the square it passed (e6)");
-  CHECK(error_of(problem(position + "option enpassant d7d6d5\n")).starts_with("t.inp:4: position: e.p.:"));
+  CHECK(error_of(problem_text(position + "option enpassant d7d6d5\n")).starts_with("t.inp:4: position: e.p.:"));
 }
 
 TEST_CASE("Popeye input: our conditions are dmsolve's variants, with rule options", "[popeye]") {
@@ -170,25 +171,26 @@ TEST_CASE("Popeye input: our conditions are dmsolve's variants, with rule option
   };
   for (const auto& [condition, variant] : conditions) {
     INFO(condition);
-    const Puzzle p = one(problem("condition " + condition + "\nstipulation #2\npieces white ka1 black kh8\n"));
+    const Puzzle p = one(problem_text("condition " + condition + "\nstipulation #2\npieces white ka1 black kh8\n"));
     CHECK(p.position.variant().name == variant);
   }
   const Puzzle rules =
-      one(problem("cond Marseillais ep=second no-second-move=pass\nstip #2\npieces white ka1 black kh8\n"));
+      one(problem_text("cond Marseillais ep=second no-second-move=pass\nstip #2\npieces white ka1 black kh8\n"));
   CHECK(rules.rules == std::vector<std::string>{"ep=second", "no-second-move=pass"});
   CHECK(rules.position.variant().describe_options() == "ep=second no-second-move=pass");
 
-  const Puzzle mainzer = one(problem("condition Mainzer\nstipulation #2\n"
-                                     "pieces white kf1 ra1 rk1 ema2 prb2 amc2 black kf8 pj7\n"));
+  const Puzzle mainzer =
+      one(problem_text("condition Mainzer\nstipulation #2\n"
+                       "pieces white kf1 ra1 rk1 ema2 prb2 amc2 black kf8 pj7\n"));
   CHECK(mainzer.position.variant().name == "mainzer");
   CHECK(fen_of(mainzer) == "5k5/9p1/11/11/11/11/MJA8/R4K4R w KQ -");
 }
 
 TEST_CASE("Popeye input: Forsyth strings, runs across ranks and the end left out", "[popeye]") {
-  CHECK(fen_of(one(problem("stip #2\nforsyth 8/1p6/b7/1k6/1SR1K3/1BR5/2B5/8\n"))) ==
+  CHECK(fen_of(one(problem_text("stip #2\nforsyth 8/1p6/b7/1k6/1SR1K3/1BR5/2B5/8\n"))) ==
         "8/1p6/b7/1k6/1NR1K3/1BR5/2B5/8 w - -");
-  CHECK(fen_of(one(problem("stip #1\nforsyth k7/8/1K6/32/7R\n"))) == "k7/8/1K6/8/8/8/8/7R w - -");
-  CHECK(fen_of(one(problem("stip #1\nforsyth k7/8/1K38/7R\n"))) == "k7/8/1K6/8/8/8/8/7R w - -");
+  CHECK(fen_of(one(problem_text("stip #1\nforsyth k7/8/1K6/32/7R\n"))) == "k7/8/1K6/8/8/8/8/7R w - -");
+  CHECK(fen_of(one(problem_text("stip #1\nforsyth k7/8/1K38/7R\n"))) == "k7/8/1K6/8/8/8/8/7R w - -");
 }
 
 TEST_CASE("Popeye input: every twin change, with Popeye's labels and texts", "[popeye]") {
@@ -251,14 +253,14 @@ TEST_CASE("Popeye input: every twin change, with Popeye's labels and texts", "[p
 }
 
 TEST_CASE("Popeye input: twins of a condition, continued twins, the zero position", "[popeye]") {
-  const PuzzleFile conditions = read_ok(problem(
+  const PuzzleFile conditions = read_ok(problem_text(
       "condition Marseillais\nstipulation #1\npieces white ka1 black kh8\ntwin condition DoubleMove ep=none\n"));
   REQUIRE(conditions.puzzles.size() == 2);
   CHECK(conditions.puzzles[0].position.variant().name == "marseillais");
   CHECK(conditions.puzzles[1].position.variant().name == "doublemove");
   CHECK(conditions.puzzles[1].twin_changes == "DoubleMove ep=none");
 
-  const PuzzleFile continued = read_ok(problem(
+  const PuzzleFile continued = read_ok(problem_text(
       "stipulation #2\npieces white ke1 qd1 black ke8\ntwin move d1 d2\ntwin cont move d2 d3\ntwin move d1 d4\n"));
   REQUIRE(continued.puzzles.size() == 4);
   CHECK(fen_of(continued.puzzles[2]) == "4k3/8/8/8/8/3Q4/8/4K3 w - -");
@@ -266,7 +268,7 @@ TEST_CASE("Popeye input: twins of a condition, continued twins, the zero positio
   CHECK(fen_of(continued.puzzles[3]) == "4k3/8/8/8/3Q4/8/8/4K3 w - -");
 
   const PuzzleFile zero = read_ok(
-      problem("stipulation #2\npieces white ke1 qd1 black ke8\nzeroposition move d1 d2\ntwin move d1 d3\n"));
+      problem_text("stipulation #2\npieces white ke1 qd1 black ke8\nzeroposition move d1 d2\ntwin move d1 d3\n"));
   REQUIRE(zero.puzzles.size() == 2);
   CHECK(zero.puzzles[0].twin == "a");
   CHECK(zero.puzzles[0].twin_changes == "wQd1-->d2");
@@ -350,61 +352,65 @@ TEST_CASE("Popeye input: each flaw is one error naming its line", "[popeye]") {
     std::string error;
   };
   const std::vector<Row> rows = {
-      {problem("stipulation #2\nfoo bar\n" + kings), "t.inp:3: unknown keyword 'foo'"},
-      {problem("stipulation #2\npieces white ka1 xxa2 black kh8\n"),
+      {problem_text("stipulation #2\nfoo bar\n" + kings), "t.inp:3: unknown keyword 'foo'"},
+      {problem_text("stipulation #2\npieces white ka1 xxa2 black kh8\n"),
        "t.inp:3: pieces: unknown piece 'xx' in 'xxa2' (pieces: K Q R B S P, PR EM AM)"},
-      {problem("stipulation #2\npieces white ka1 g b2 black kh8\n"),
+      {problem_text("stipulation #2\npieces white ka1 g b2 black kh8\n"),
        "t.inp:3: pieces: unknown piece 'g' (pieces: K Q R B S P, PR EM AM)"},
       // Popeye's N is the nightrider, never to be read as a knight.
-      {problem("stipulation #2\npieces white ka1 nb2 black kh8\n"),
+      {problem_text("stipulation #2\npieces white ka1 nb2 black kh8\n"),
        "t.inp:3: pieces: unknown piece 'n' in 'nb2' (pieces: K Q R B S P, PR EM AM)"},
-      {problem("stipulation #2\npieces white royal ka1 black kh8\n"),
+      {problem_text("stipulation #2\npieces white royal ka1 black kh8\n"),
        "t.inp:3: pieces: expected a piece and its squares, not 'royal' (piece attributes are not supported)"},
-      {problem("stipulation #2\npieces neutral pa2\n"),
+      {problem_text("stipulation #2\npieces neutral pa2\n"),
        "t.inp:3: pieces: 'neutral' pieces are not supported (only white and black)"},
-      {problem("stipulation #2\n" + kings + "twin move d4 d5\n"), "t.inp:4: move: d4 is empty"},
-      {problem("stipulation #2\n" + kings + "twin exchange a1 d5\n"), "t.inp:4: exchange: d5 is empty"},
-      {problem("stipulation #2\n" + kings + "twin remove c3\n"), "t.inp:4: remove: c3 is empty"},
-      {problem("stipulation #2\npieces white ka1\nwhite kc1\nblack kh8\n"), "t.inp:4: White has 2 kings (a1 and c1)"},
-      {problem("stipulation #2\n" + kings + "twin add black kb8\n"), "t.inp:4: Black has 2 kings (h8 and b8)"},
-      {"beginproblem\nstipulation #2\n" + kings, "t.inp:3: missing 'endproblem' at the end of the file "
-                                                 "(the problem begins on line 2)"},
-      {problem("stipulation hs#2\n" + kings), "t.inp:2: stipulation 'hs#2': expected #N, =N"},
-      {problem("stipulation\n" + kings), "t.inp:2: stipulation: none given"},
-      {problem(kings), "t.inp:2: no stipulation"},
-      {problem("stipulation #2\n" + kings + "condition Circe\n"),
+      {problem_text("stipulation #2\n" + kings + "twin move d4 d5\n"), "t.inp:4: move: d4 is empty"},
+      {problem_text("stipulation #2\n" + kings + "twin exchange a1 d5\n"), "t.inp:4: exchange: d5 is empty"},
+      {problem_text("stipulation #2\n" + kings + "twin remove c3\n"), "t.inp:4: remove: c3 is empty"},
+      {problem_text("stipulation #2\npieces white ka1\nwhite kc1\nblack kh8\n"),
+       "t.inp:4: White has 2 kings (a1 and c1)"},
+      {problem_text("stipulation #2\n" + kings + "twin add black kb8\n"), "t.inp:4: Black has 2 kings (h8 and b8)"},
+      {"beginproblem\nstipulation #2\n" + kings,
+       "t.inp:3: missing 'endproblem' at the end of the file "
+       "(the problem begins on line 2)"},
+      {problem_text("stipulation hs#2\n" + kings), "t.inp:2: stipulation 'hs#2': expected #N, =N"},
+      {problem_text("stipulation\n" + kings), "t.inp:2: stipulation: none given"},
+      {problem_text(kings), "t.inp:2: no stipulation"},
+      {problem_text("stipulation #2\n" + kings + "condition Circe\n"),
        "t.inp:4: condition 'Circe' is not supported (ours: Marseillais, MarseillaisClassical"},
-      {problem("stipulation #2\n" + kings + "condition Marseillais circe\n"),
+      {problem_text("stipulation #2\n" + kings + "condition Marseillais circe\n"),
        "t.inp:4: condition 'circe' is not supported"},
-      {problem("stipulation #2\n" + kings + "condition Marseillais Mainzer\n"),
+      {problem_text("stipulation #2\n" + kings + "condition Marseillais Mainzer\n"),
        "t.inp:4: condition 'Mainzer' with Marseillais: dmsolve solves one variant at a time"},
-      {problem("stipulation #2\n" + kings + "condition Marseillais ep=sometimes\n"), "t.inp:4: condition: rule:"},
-      {problem("stipulation #2\n" + kings + "option duplex\n"),
+      {problem_text("stipulation #2\n" + kings + "condition Marseillais ep=sometimes\n"), "t.inp:4: condition: rule:"},
+      {problem_text("stipulation #2\n" + kings + "option duplex\n"),
        "t.inp:4: option Duplex is not supported: it changes the problem in a way dmsolve lacks"},
-      {problem("stipulation #2\n" + kings + "option foo\n"), "t.inp:4: unknown option 'foo'"},
-      {problem("stipulation #2\n" + kings + "option try notry\n"), "t.inp:4: unknown option 'notry'"},
-      {problem("stipulation #2\n" + kings + "option maxsolutions x\n"),
+      {problem_text("stipulation #2\n" + kings + "option foo\n"), "t.inp:4: unknown option 'foo'"},
+      {problem_text("stipulation #2\n" + kings + "option try notry\n"), "t.inp:4: unknown option 'notry'"},
+      {problem_text("stipulation #2\n" + kings + "option maxsolutions x\n"),
        "t.inp:4: option MaxSolutions: expected a count from 1, not 'x'"},
-      {problem("stipulation #2\n" + kings + "option s\n"), "t.inp:4: option 's' is ambiguous"},
+      {problem_text("stipulation #2\n" + kings + "option s\n"), "t.inp:4: option 's' is ambiguous"},
       {"stipulation #2\n", "t.inp:1: expected beginproblem, not 'stipulation'"},
-      {problem("stipulation #2\npieces white ka1 qa1 black kh8\n"), "t.inp:3: pieces: two men on a1 (wKa1 on line 3)"},
-      {problem("stipulation #2\npieces white ka1 ama2 black kh8\n"),
+      {problem_text("stipulation #2\npieces white ka1 qa1 black kh8\n"),
+       "t.inp:3: pieces: two men on a1 (wKa1 on line 3)"},
+      {problem_text("stipulation #2\npieces white ka1 ama2 black kh8\n"),
        "t.inp:3: piece AM (amazon) does not exist in chess"},
-      {problem("stipulation #2\npieces white ki1 black kh8\n"), "t.inp:3: square i1 is not on the board of chess"},
-      {problem("stipulation #1\npieces white ka1 rh1 black kh8\n"),
+      {problem_text("stipulation #2\npieces white ki1 black kh8\n"), "t.inp:3: square i1 is not on the board of chess"},
+      {problem_text("stipulation #1\npieces white ka1 rh1 black kh8\n"),
        "t.inp:2: position: Black is not to move but is in check"},
-      {problem("stipulation #2\npieces white pa1 ka2 black kh8\n"), "t.inp:2: position: pawn on a1"},
-      {problem("stipulation #2\n" + kings + "twin rotate 45\n"), "t.inp:4: rotate: expected 90, 180 or 270, not '45'"},
-      {problem("stipulation #2\n" + kings + "twin mirror a1<-->b2\n"), "t.inp:4: mirror: expected a1<-->h1"},
-      {problem("stipulation #2\n" + kings + "twin shift a1 a2\n"), "t.inp:4: shift a1 ==> a2: bKh8 would leave"},
-      {problem("stipulation #2\n" + kings + "twin move a1 b1 cont\n"),
+      {problem_text("stipulation #2\npieces white pa1 ka2 black kh8\n"), "t.inp:2: position: pawn on a1"},
+      {problem_text("stipulation #2\n" + kings + "twin rotate 45\n"),
+       "t.inp:4: rotate: expected 90, 180 or 270, not '45'"},
+      {problem_text("stipulation #2\n" + kings + "twin mirror a1<-->b2\n"), "t.inp:4: mirror: expected a1<-->h1"},
+      {problem_text("stipulation #2\n" + kings + "twin shift a1 a2\n"), "t.inp:4: shift a1 ==> a2: bKh8 would leave"},
+      {problem_text("stipulation #2\n" + kings + "twin move a1 b1 cont\n"),
        "t.inp:4: 'cont' must come first, right after the word twin"},
-      {problem("stipulation #2\n" + kings + "twin move a1 b1 foo\n"), "t.inp:4: unknown twin change 'foo'"},
-      {problem("stipulation #2\n" + kings + "twin move a1 b1\nzeroposition\n"),
+      {problem_text("stipulation #2\n" + kings + "twin move a1 b1 foo\n"), "t.inp:4: unknown twin change 'foo'"},
+      {problem_text("stipulation #2\n" + kings + "twin move a1 b1\nzeroposition\n"),
        "t.inp:5: zeroposition comes before the twins"},
-      {problem("sstipulation white 3ad[#]\n" + kings), "t.inp:2: 'sstipulation' is not supported"},
-      {problem("stipulation #2\n" + kings + "InitialGameArray\n"), "t.inp:4: 'InitialGameArray' is not supported"},
-      {problem("s #2\n" + kings), "t.inp:2: ambiguous keyword 's'"},
+      {problem_text("sstipulation white 3ad[#]\n" + kings), "t.inp:2: 'sstipulation' is not supported"},
+      {problem_text("stipulation #2\n" + kings + "InitialGameArray\n"), "t.inp:4: 'InitialGameArray' is not supported"},
+      {problem_text("s #2\n" + kings), "t.inp:2: ambiguous keyword 's'"},
   };
   for (const Row& row : rows) {
     INFO(row.text);
