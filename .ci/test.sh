@@ -2,7 +2,7 @@
 # README command 2: installs what is missing, builds (Release; with address + undefined
 # sanitizers; the fuzz targets), checks the style of the last commit's lines (.ci/style.sh), runs
 # every default test in both builds (the sanitizer build leaves out those labelled heavy and runs
-# a sample of the random cross-checks: README), then fuzzes each input door for half a minute
+# a sample of the random cross-checks: README), then fuzzes each input door for 20 seconds
 # (.ci/fuzz.sh; a minute by default). Slow tests:
 # ctest --preset slow. A test that hangs fails at its preset's timeout (CMakePresets.json: 600 s)
 # rather than eating CI's time.
@@ -12,4 +12,4 @@ source .ci/setup.sh release asan fuzz
 bash .ci/style.sh
 ctest --preset release
 ctest --preset asan
-bash .ci/fuzz.sh 30
+bash .ci/fuzz.sh 20
