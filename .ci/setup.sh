@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(build-essential cmake ninja-build libboost-program-options-dev libtbb-dev catch2
           nlohmann-json3-dev libzstd-dev libsqlite3-dev libopenmpi-dev openmpi-bin stockfish
-          fairy-stockfish python3 chromium clang libclang-rt-14-dev)
+          fairy-stockfish python3 chromium clang libclang-rt-14-dev clang-format clang-tidy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -2,7 +2,7 @@
 # CI style check of the C++ files (.h, .cpp) the last commit changed: the lines it changed must be
 # as clang-format writes them (.clang-format), and clang-tidy (.clang-tidy) must find nothing on
 # the changed lines of each .cpp (read with a compilation database CMake writes in build-tidy/).
-# Installs clang-format and clang-tidy if missing. Prints one line per file and check, the
+# Installs what is missing (.ci/setup.sh). Prints one line per file and check, the
 # findings under it, and a summary; exits 1 on any finding. Nothing to check (no such file
 # changed, or no parent commit, as in a shallow clone) takes no time. To reformat a commit's
 # lines: git clang-format HEAD~1.
@@ -22,17 +22,7 @@ if ((${#files[@]} == 0)); then
   exit 0
 fi
 
-missing=()
-for p in clang-format clang-tidy; do
-  command -v "$p" >/dev/null || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "installing: ${missing[*]}"
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
-fi
+source .ci/setup.sh  # the packages only (clang-format, clang-tidy among them): no preset named
 
 failed=()
 indent() { sed 's/^/    /'; }
