@@ -222,10 +222,7 @@ class EndingBound {
   // count piece by piece does not hold), cheap; then the moves to those squares the box leaves,
   // the box tested on the king's squares each set of them is kept for: where the defender's last
   // move is a man's, only on the square the king stands on, and where may_box fails there (the
-  // attacker's two moves, the defender's one), its landings are dropped first. (Against one set
-  // of landings with the box tested on every square the king may end on: the 47 long help
-  // problems played 6.0% fewer nodes, the same solutions; popeye-70, h=5, 24.5%, popeye-67
-  // 38.6%; instructions: popeye-67 16.8% fewer, popeye-69 11.3%, popeye-71 12.1%.)
+  // attacker's two moves, the defender's one), its landings are dropped first.
   using Landings = StalemateDemands::SecondLastLandings;
   Landings second_last_landings(const Position& pos, Color attacker) const;
   AttackerMoves second_last_moves(const Position& pos, Color attacker, const Landings& landings) const;
@@ -247,22 +244,15 @@ class EndingBound {
   // And with two moves of the attacker or more and, for a mate, three of the defender's or fewer
   // left after this one (for a stalemate two), where may_box_filled fails were the defender to
   // pass (then so does may_end_in_time), a man's move that captures nothing must go to one of
-  // its nearer_squares, and the king's to one of its king_approaches. (With three, popeye-131,
-  // h#7, played 9% fewer nodes and 4% fewer instructions than with two; with more, 0.1% fewer
-  // nodes still. The help stalemate popeye-83, h=8, played 11% fewer nodes with three, but 11%
-  // more instructions.)
+  // its nearer_squares, and the king's to one of its king_approaches.
   // For a stalemate with two moves of the defender's or fewer left after this one, where passing
   // passes that test but not a stalemate's count of the pieces to capture, the moves are
-  // narrowed by narrow_to_the_captured (with one: popeye-81, h=6, 17% fewer nodes, 3% fewer
-  // instructions; with two too: popeye-54, h=8, 8.9% fewer nodes still, popeye-41 10.1%, the 47
-  // long help problems 3.3%; with three, popeye-54 0.2% fewer than with two). Where the
-  // attacker has kMaxRefined pieces or fewer, a capture of one, by a man or the king, is left
-  // out where takes_too_much says so (popeye-131, h#7: White's bishop, its one piece besides
-  // its king, was taken in 1.3M of the 17.8M positions the search entered).
+  // narrowed by narrow_to_the_captured. Where the attacker has kMaxRefined pieces or fewer, a
+  // capture of one, by a man or the king, is left out where takes_too_much says so.
   // For a stalemate with the attacker's two moves and the defender's one left after this one,
   // where its attacker has kMaxRefined pieces or fewer, only the moves that
   // StalemateDemands::second_last_men allows (those after which second_last_landings may leave a
-  // square): popeye-53 and popeye-47, h=5, 24% fewer nodes; the 47 long help problems 4.3%.
+  // square).
   DefenderMoves defender_moves(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
 
  private:
@@ -306,8 +296,7 @@ class EndingBound {
   // king's or the fill's), false where too few are left. Where no piece of the defender's may be
   // held by a pin, the pieces are also taken together (unhemmed's `together`): those that end
   // hemmed in are hemmed in by each other, the pawns and the king, not by a piece that is
-  // captured; each set of them that cannot all be leaves one more to capture. (popeye-54, h=8:
-  // 27% fewer nodes; popeye-81, h=6, 11% fewer instructions.)
+  // captured; each set of them that cannot all be leaves one more to capture.
   bool take_off_the_captured(Defence& d, const Army& army, Color attacker, int attacker_moves) const;
   // The defender's pieces take_off_the_captured takes off, and how many of them must move first.
   // Besides `men`, `more` of the others must be captured, which ones not known.
@@ -431,8 +420,7 @@ class EndingBound {
   // mate holds only where no man of the defender's steps onto the square next to k on the
   // check's line (a rider's, from afar): nothing pins it, as the checker rides that line and the
   // king pins nothing. So no man fills a square from which it would (fillable's `interpose`);
-  // the men that fill nothing may as well, but they are not counted. (popeye-131, h#7, White's
-  // king and bishop: 95% fewer nodes.)
+  // the men that fill nothing may as well, but they are not counted.
   bool lone_checker(const Defence& defence, const Army& army) const;
   // placed_sets for a lone checker: each square the piece checks k from in time, each square
   // its king may then reach (those that guard no square next to k as one), and the square to
@@ -462,8 +450,7 @@ class EndingBound {
   static_assert(std::is_trivially_copyable_v<PlacedEntry> && sizeof(PlacedEntry) == 88);
   // k and the squares next to it (bit 0 and bits 1 to n - 1 of a placed set), and the squares
   // a set leaves unguarded: read from two tables, one for each half of the squares next to k,
-  // rather than bit by bit (may_box_placed asks it of every set it tests: popeye-67 and -69,
-  // h=5, 8.4% and 6.7% fewer instructions; popeye-91, h=6, 11.6%; popeye-131, h#7, 11.8%).
+  // rather than bit by bit (may_box_placed asks it of every set it tests).
   struct Zone {
     std::array<Square, 9> squares{};
     int n = 0;
@@ -487,10 +474,8 @@ class EndingBound {
     PlacedEntry wanted_{};
     uint64_t hash_ = 0;
   };
-  // Entries kept per thread, about 23 MB: with a quarter as many, popeye-53 (h=5, four men of
-  // the attacker's) took 6% more time finding again what it had found, popeye-71 2% more
-  // instructions; with a sixteenth as many, popeye-70 (five men) took 15% more instructions
-  // still, and the long help stalemates a sixth more time.
+  // Entries kept per thread, about 23 MB (2^18 of 88 bytes): fewer made the long help problems
+  // find again what they had found (reports/help-bound-figures.md).
   static constexpr int kPlacedCacheBits = 18;
   // Whether the defender's men may stand on every square of `squares` (those next to the
   // king's square k: eight at most), each man on one, within `moves` moves together: the least
@@ -501,15 +486,14 @@ class EndingBound {
   // squares (of the first kMostStanding of them), and the king where it stands on k, either
   // stays throughout, and then no man passes or lands on its square, or steps off, and fills
   // its square again only two moves later. The least count over those choices (fill_around's)
-  // is the answer. (popeye-131, h#7: 29% fewer nodes; popeye-95, h#6: 18%.)
+  // is the answer.
   // Where `interpose` is a square (the one next to k on a lone checker's line, see
   // lone_checker), no man fills a square from which it steps onto it.
   bool fillable(const Defence& defence, Bitboard squares, int moves, Square k, Square interpose) const;
   static constexpr int kMostStanding = 3;
   // Whether fillable counts those choices: where the position is tested as it stands, but not
-  // for a stalemate's men, which end without a move. There the choices changed few counts
-  // (popeye-40, -71 and -83, h=5 to h=8: 0.5% to 0.8% fewer nodes) and cost more than they
-  // saved (popeye-88, h=6: 2% more instructions, the same nodes).
+  // for a stalemate's men, which end without a move: there the choices changed few counts and
+  // cost more than they saved.
   bool counts_stands(const Defence& d) const { return d.as_it_stands && !still_men_; }
   // Which of the men that stand where the fill wants them stay, and which step off; and the
   // squares no man passes (those that stay, and k where the king stays there).
