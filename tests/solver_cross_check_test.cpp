@@ -1,6 +1,6 @@
-// Every small case is solved twice: by the solver (df-pn and the help enumeration over the
-// table, in parallel) and by the plain full-width oracle (brute_force.h, no table, goals read
-// from the rules engine's outcome()). The two must agree exactly.
+// Every small case is solved twice: by the solver (df-pn and the help enumeration over the table,
+// in parallel) and by the plain full-width oracle (oracle/brute_force.h, no table, goals read from
+// the rules engine's outcome()). The two must agree exactly.
 
 #include <catch2/catch.hpp>
 

@@ -15,9 +15,9 @@
 
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "solver/search/ending_bound.h"
-#include "solver/search/help_search.h"
-#include "solver/search/series_search.h"
+#include "solver/search/help/ending_bound.h"
+#include "solver/search/help/help_search.h"
+#include "solver/search/help/series_search.h"
 #include "solver_support.h"
 #include "test_data.h"
 

@@ -1,13 +1,13 @@
 // Series play (ser-#N, ser-=N, ser-h#N, ser-s#N) and reflex play (r#N): the solver against the
-// plain full-width oracle (brute_force.h: the other side passes by a position set up anew from
-// the FEN, goals read from outcome()), on the positions of Popeye's published problems with
+// plain full-width oracle (oracle/brute_force.h: the other side passes by a position set up anew
+// from the FEN, goals read from outcome()), on the positions of Popeye's published problems with
 // these stipulations put on them, and on positions where a rule of the genre decides.
 
 #include <catch2/catch.hpp>
 
 #include "rules/movegen.h"
 #include "rules/variant.h"
-#include "solver/search/brute_force.h"
+#include "solver/oracle/brute_force.h"
 #include "solver/tree/tree_check.h"
 #include "solver_support.h"
 

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "solver/search/brute_force.h"
+#include "solver/oracle/brute_force.h"
 #include "test_data.h"
 
 namespace dm::test {
@@ -65,11 +65,11 @@ std::set<std::string> brute_force_answers(std::string_view variant, std::string_
   REQUIRE(stip);
   std::set<std::string> out;
   if (stip->play == problem::Play::Help) {
-    for (const auto& line : search::brute_force::help_solutions(pos, *stip)) out.insert(problem::line_to_uci(line));
+    for (const auto& line : oracle::help_solutions(pos, *stip)) out.insert(problem::line_to_uci(line));
   } else if (stip->is_series()) {
-    for (const auto& line : search::brute_force::series_solutions(pos, *stip)) out.insert(problem::line_to_uci(line));
+    for (const auto& line : oracle::series_solutions(pos, *stip)) out.insert(problem::line_to_uci(line));
   } else {
-    for (const auto& key : search::brute_force::keys(pos, *stip)) out.insert(problem::turn_to_uci(key));
+    for (const auto& key : oracle::keys(pos, *stip)) out.insert(problem::turn_to_uci(key));
   }
   return out;
 }

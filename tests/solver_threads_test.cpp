@@ -5,9 +5,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "solver/search/candidate_pool.h"
-#include "solver/search/dfpn.h"
-#include "solver/search/help_search.h"
+#include "solver/search/core/dfpn.h"
+#include "solver/search/direct/candidate_pool.h"
+#include "solver/search/help/help_search.h"
 #include "solver/search/root_turns.h"
 #include "solver_support.h"
 #include "test_data.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/search/brute_force.h"
+#include "solver/oracle/brute_force.h"
 #include "solver/tree/tree_check.h"
 #include "solver/tree/tree_turns.h"
 #include "solver_support.h"
@@ -125,7 +125,7 @@ void check_threats(const SolutionTree& t) {
       INFO("key " << turn_to_uci(key.turn) << " threat " << turn_to_uci(threat.turn));
       problem::Stipulation s = t.stipulation;
       s.turns = threat.length;
-      const auto works = search::brute_force::keys(*passed, s);
+      const auto works = oracle::keys(*passed, s);
       CHECK(std::find(works.begin(), works.end(), threat.turn) != works.end());
     }
   }
@@ -368,7 +368,7 @@ TEST_CASE("each key of a short solution carries its own length", "[tree]") {
       longer = true;
       problem::Stipulation s = t.stipulation;
       s.turns = key.length - 1;
-      const auto shorter = search::brute_force::keys(t.position, s);
+      const auto shorter = oracle::keys(t.position, s);
       CHECK(std::find(shorter.begin(), shorter.end(), key.turn) == shorter.end());
     }
   }

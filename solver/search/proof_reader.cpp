@@ -3,7 +3,7 @@
 #include <deque>
 
 #include "rules/movegen.h"
-#include "solver/search/dfpn.h"
+#include "solver/search/core/dfpn.h"
 
 namespace dm::search {
 

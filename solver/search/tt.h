@@ -26,8 +26,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "solver/search/tt_entry.h"
-#include "solver/search/zeroed_memory.h"
+#include "solver/search/core/tt_entry.h"
+#include "solver/search/resources/zeroed_memory.h"
 
 namespace dm::search {
 

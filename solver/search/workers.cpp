@@ -4,7 +4,7 @@
 #include <chrono>
 #include <thread>
 
-#include "solver/search/parallel.h"
+#include "solver/search/resources/parallel.h"
 
 namespace dm::search {
 

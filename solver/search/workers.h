@@ -16,7 +16,7 @@
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
-#include "solver/search/busy_marks.h"
+#include "solver/search/core/busy_marks.h"
 
 namespace dm::search {
 

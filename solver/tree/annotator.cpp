@@ -50,7 +50,7 @@ void add_to_groups(std::vector<DefenceGroup>& groups, DefenceGroup g) {
 }  // namespace
 
 DirectAnnotator::DirectAnnotator(AnnotationContext& context)
-    : context_(context), dfpn_(context.rules, context.tt, context.control) {}
+    : context_(context), prover_(context.rules, context.tt, context.control) {}
 
 void DirectAnnotator::for_each(size_t count, int turns, const std::function<void(size_t, DirectAnnotator&)>& body) {
   if (context_.workers.threads() == 1 || turns < kTaskTurns || count < 2) {
@@ -65,7 +65,7 @@ void DirectAnnotator::for_each(size_t count, int turns, const std::function<void
 
 bool DirectAnnotator::works(Position& after, int turns) {
   const search::NodeRules& rules = context_.rules;
-  const NodeValue v = dfpn_.solve(after, rules.child_turns(rules.attacker(), after, turns));
+  const NodeValue v = prover_.solve(after, rules.child_turns(rules.attacker(), after, turns));
   if (v == NodeValue::Open) context_.incomplete.store(true, std::memory_order_relaxed);
   return v == NodeValue::Proven;
 }
@@ -73,7 +73,7 @@ bool DirectAnnotator::works(Position& after, int turns) {
 int DirectAnnotator::shortest(const Position& pos, int max_turns, int min_turns) {
   Position copy = pos;
   for (int k = min_turns; k <= max_turns; ++k) {
-    const NodeValue v = dfpn_.solve(copy, k);
+    const NodeValue v = prover_.solve(copy, k);
     if (v == NodeValue::Open) context_.incomplete.store(true, std::memory_order_relaxed);
     if (v == NodeValue::Proven) return k;
   }

@@ -16,8 +16,8 @@
 #include <optional>
 #include <vector>
 
-#include "solver/search/dfpn.h"
 #include "solver/search/node_rules.h"
+#include "solver/search/prover.h"
 #include "solver/search/root_turns.h"
 #include "solver/search/search_control.h"
 #include "solver/search/tt.h"
@@ -78,7 +78,7 @@ class DirectAnnotator {
   std::vector<search::RootTurn> working_turns(const Position& pos, int turns);
 
   AnnotationContext& context_;
-  search::Dfpn dfpn_;
+  search::Prover prover_;
 };
 
 }  // namespace dm::tree

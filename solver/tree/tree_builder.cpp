@@ -109,8 +109,8 @@ class TreeBuilder {
   }
 
   // The first turns, keys and others. A first turn longer than the rules play out (a
-  // progressive series) is never enumerated: the keys are the solver's (search/solver.cpp),
-  // played here, and no try is looked for among the others.
+  // progressive series) is never enumerated: the keys are the solver's
+  // (search/direct/direct_solver.cpp), played here, and no try is looked for among the others.
   void split_root_turns(const search::SolveResult& result, std::vector<RootTurn>& keys,
                         std::vector<RootTurn>& non_keys) const {
     if (!search::NodeRules::plays_out(pos_)) {

@@ -9,10 +9,10 @@
 
 #include "rules/movegen.h"
 #include "rules/outcome.h"
+#include "solver/oracle/brute_force.h"
 #include "solver/proof/fingerprint.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_nodes.h"
-#include "solver/search/brute_force.h"
 
 namespace dm::tree {
 
@@ -192,7 +192,7 @@ class Checker {
   }
 
   bool brute_works(const Position& pos, const Turn& turn, int turns) const {
-    const auto keys = search::brute_force::keys(pos, with_turns(turns));
+    const auto keys = oracle::keys(pos, with_turns(turns));
     return std::find(keys.begin(), keys.end(), turn) != keys.end();
   }
 
@@ -246,7 +246,7 @@ class Checker {
       if (!after_turn(after_d, dual)) return here + " dual " + uci(dual) + ": not a legal turn";
       if (full_ && !brute_works(after_d, dual, a.length)) return here + " dual " + uci(dual) + ": does not work";
     }
-    if (full_ && a.length > 1 && search::brute_force::shortest_length(after_d, with_turns(a.length - 1)) != 0) {
+    if (full_ && a.length > 1 && oracle::shortest_length(after_d, with_turns(a.length - 1)) != 0) {
       return here + ": a shorter answer exists";
     }
     return "";
@@ -254,7 +254,7 @@ class Checker {
 
   std::string check_threats(const Position& after_key, const AttackNode& node) {
     if (node.threats.empty()) return "";
-    const auto pass = search::brute_force::passed(after_key);
+    const auto pass = oracle::passed(after_key);
     if (!pass) return uci(node.turn) + ": threats where the defender cannot pass";
     for (const AttackNode& t : node.threats) {
       const std::string here = uci(node.turn) + " threat " + uci(t.turn);
@@ -293,9 +293,9 @@ class Checker {
     }
     if (!full_) return "";
     std::set<std::string> expected;
-    for (const Turn& k : search::brute_force::keys(pos, stip_)) expected.insert(uci(k));
+    for (const Turn& k : oracle::keys(pos, stip_)) expected.insert(uci(k));
     if (expected != key_names) return "the key set differs from the full-width search's";
-    if (!expected.empty() && search::brute_force::shortest_length(pos, stip_) != tree_.length) {
+    if (!expected.empty() && oracle::shortest_length(pos, stip_) != tree_.length) {
       return "the shortest length differs from the full-width search's";
     }
     return "";
@@ -315,9 +315,8 @@ class Checker {
       if (!after_r) return here + " but " + uci(r.turn) + ": not a legal defence";
       refuting.insert(turn_key(r.turn, *after_r));
       if (!full_) continue;
-      const bool refutes =
-          !goal(*after_r) && (outcome(*after_r).is_over() ||
-                              search::brute_force::shortest_length(*after_r, with_turns(stip_.turns - 1)) == 0);
+      const bool refutes = !goal(*after_r) && (outcome(*after_r).is_over() ||
+                                               oracle::shortest_length(*after_r, with_turns(stip_.turns - 1)) == 0);
       if (!refutes) return here + " but " + uci(r.turn) + ": does not refute";
     }
     if (t.refutations.empty()) return here + ": no refutation";
@@ -346,8 +345,7 @@ class Checker {
     }
     if (!full_) return "";
     std::set<std::string> expected;
-    for (const Line& line : search::brute_force::help_solutions(start, stip))
-      expected.insert(problem::line_to_uci(line));
+    for (const Line& line : oracle::help_solutions(start, stip)) expected.insert(problem::line_to_uci(line));
     const bool agree = complete ? expected == names
                                 : std::includes(expected.begin(), expected.end(), names.begin(), names.end());
     return agree ? "" : what + "s differ from the full-width search's";
@@ -378,8 +376,8 @@ class Checker {
         const bool stalemate_passed = passes && o.reason == "stalemate";
         if (i > 0 && o.is_over() && !stalemate_passed) return here + ": the game ended before the line did";
         if (passes) {
-          if (search::brute_force::stands_attacked(pos)) return here + ": a check before the last turn";
-          const auto pass = search::brute_force::passed(pos);
+          if (oracle::stands_attacked(pos)) return here + ": a check before the last turn";
+          const auto pass = oracle::passed(pos);
           if (!pass || pass->side_to_move() != mover) return here + ": the other side cannot pass";
           pos = *pass;
         }
@@ -398,7 +396,7 @@ class Checker {
     if (shortest != 0 && tree_.length != int(shortest)) return "the length is not the shortest solution's";
     if (!full_) return "";
     std::set<std::string> expected;
-    for (const Line& line : search::brute_force::series_solutions(tree_.position, stip_)) {
+    for (const Line& line : oracle::series_solutions(tree_.position, stip_)) {
       expected.insert(problem::line_to_uci(line));
     }
     // Stopped after the short solutions (solutions_complete false): those of their length.
@@ -421,7 +419,7 @@ class Checker {
       if (tree_.length != stip_.line_length(shortest)) return "the length is not the shortest solution's";
     }
     if (tree_.set_play.empty()) return "";
-    const auto pass = search::brute_force::passed(tree_.position);
+    const auto pass = oracle::passed(tree_.position);
     if (!pass) return "set play where the side to move cannot pass";
     Stipulation set = stip_;
     set.attacker_starts = true;

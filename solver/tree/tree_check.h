@@ -7,8 +7,8 @@
 // turn appears, each answer is legal, each line ends in the goal within the length, each
 // threat reaches the goal). When the problem is small enough for the plain full-width search
 // (its size, counted under a node budget, fits), the negative claims are checked too against
-// search::brute_force: the key set, the shortest length, the tries' refutations and the help
-// solutions. A tree whose build was stopped (status Unknown) is incomplete by design and is
+// the oracle (solver/oracle/brute_force.h): the key set, the shortest length, the tries'
+// refutations and the help solutions. A tree whose build was stopped (status Unknown) is incomplete by design and is
 // not checked (Partial, with a message saying so). A proof's tree (win, lose, loseN) is
 // checked by its proof file, with the independent proof checker (proof/proof_check.h), and its
 // first turns against the file's nodes.

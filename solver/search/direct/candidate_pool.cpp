@@ -1,9 +1,9 @@
-#include "solver/search/candidate_pool.h"
+#include "solver/search/direct/candidate_pool.h"
 
 #include <mutex>
 #include <optional>
 
-#include "solver/search/dfpn.h"
+#include "solver/search/core/dfpn.h"
 
 namespace dm::search {
 

@@ -7,9 +7,15 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/problem_terms.h"
+#include "solver/problem/line.h"
+#include "solver/problem/stipulation.h"
 
-namespace dm::search::brute_force {
+namespace dm::oracle {
+
+using problem::Goal;
+using problem::Line;
+using problem::Play;
+using problem::Stipulation;
 
 // Direct, self and reflex play: every first turn that reaches the goal within the stipulated length.
 std::vector<Turn> keys(const Position& pos, const Stipulation& stipulation);
@@ -36,4 +42,4 @@ bool stands_attacked(const Position& pos);
 // Help play: every solution line of 1 to N attacker turns (a shorter one is a short solution).
 std::vector<Line> help_solutions(const Position& pos, const Stipulation& stipulation);
 
-}  // namespace dm::search::brute_force
+}  // namespace dm::oracle

@@ -1,4 +1,4 @@
-#include "solver/search/help_search.h"
+#include "solver/search/help/help_search.h"
 
 #include <cassert>
 

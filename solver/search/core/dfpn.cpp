@@ -1,10 +1,10 @@
-#include "solver/search/dfpn.h"
+#include "solver/search/core/dfpn.h"
 
 #include <algorithm>
 #include <limits>
 
 #include "rules/movegen.h"
-#include "solver/search/initial_numbers.h"
+#include "solver/search/core/initial_numbers.h"
 
 namespace dm::search {
 

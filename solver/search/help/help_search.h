@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/ending_bound.h"
-#include "solver/search/problem_terms.h"
+#include "solver/search/help/ending_bound.h"
 #include "solver/search/node_rules.h"
+#include "solver/search/problem_terms.h"
 #include "solver/search/search_control.h"
 #include "solver/search/tt.h"
 

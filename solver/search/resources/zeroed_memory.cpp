@@ -1,4 +1,4 @@
-#include "solver/search/zeroed_memory.h"
+#include "solver/search/resources/zeroed_memory.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "solver/search/series_search.h"
+#include "solver/search/help/series_search.h"
 
 #include <array>
 #include <cassert>

@@ -56,7 +56,7 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/stalemate_demands.h"
+#include "solver/search/help/stalemate_demands.h"
 #include "solver/search/problem_terms.h"
 
 namespace dm::search {

@@ -1,4 +1,4 @@
-#include "solver/search/brute_force.h"
+#include "solver/oracle/brute_force.h"
 
 #include <functional>
 #include <optional>
@@ -7,7 +7,7 @@
 #include "rules/movegen.h"
 #include "rules/outcome.h"
 
-namespace dm::search::brute_force {
+namespace dm::oracle {
 
 namespace {
 
@@ -269,4 +269,4 @@ std::vector<Line> help_solutions(const Position& pos, const Stipulation& stipula
   return out;
 }
 
-}  // namespace dm::search::brute_force
+}  // namespace dm::oracle

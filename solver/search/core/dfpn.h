@@ -48,9 +48,9 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/busy_marks.h"
+#include "solver/search/core/busy_marks.h"
+#include "solver/search/core/path_disproofs.h"
 #include "solver/search/node_rules.h"
-#include "solver/search/path_disproofs.h"
 #include "solver/search/proof_number.h"
 #include "solver/search/search_control.h"
 #include "solver/search/tt.h"

@@ -1,4 +1,4 @@
-#include "solver/search/initial_numbers.h"
+#include "solver/search/core/initial_numbers.h"
 
 #include <algorithm>
 

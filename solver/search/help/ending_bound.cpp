@@ -1,4 +1,4 @@
-#include "solver/search/ending_bound.h"
+#include "solver/search/help/ending_bound.h"
 
 #include <algorithm>
 #include <atomic>
@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "rules/zobrist.h"
-#include "solver/search/stalemate_demands.h"
-#include "solver/search/zeroed_memory.h"
+#include "solver/search/help/stalemate_demands.h"
+#include "solver/search/resources/zeroed_memory.h"
 
 namespace dm::search {
 

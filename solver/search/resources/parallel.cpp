@@ -1,4 +1,4 @@
-#include "solver/search/parallel.h"
+#include "solver/search/resources/parallel.h"
 
 #include <atomic>
 
