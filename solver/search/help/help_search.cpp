@@ -17,7 +17,7 @@ Line split_turns(const std::vector<PlayedMove>& moves) {
 
 HelpSearch::HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
                        const EndingBound* ending_bound)
-    : rules_(rules), tt_(tt), control_(control), ending_bound_(ending_bound), nodes_(control) {}
+    : rules_(rules), tt_(tt), control_(control), pruner_(rules, ending_bound), nodes_(control) {}
 
 void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMove>& prefix,
                        std::vector<Line>& solutions) {
@@ -89,72 +89,15 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   // the loop below).
   const uint64_t key = pos.key();
   if (!table_asked && tt_.has_no_exact_solution(key, turns_left)) return false;
-  // No mate or stalemate ends the line if the defender's king can no longer end boxed in; for
-  // the attacker's last two moves, the bound also says which moves may still end it.
+  // The ending bound's tests (help_pruner.h): the node ruled out, or the moves it may still try.
+  HelpPruner::Moves allowed;
+  switch (pruner_.judge(pos, turns_left, allowed)) {
+    case HelpPruner::Verdict::RuledOut: return ruled_out(key, turns_left);
+    case HelpPruner::Verdict::GameOver: return false;
+    case HelpPruner::Verdict::Search: break;
+  }
   const Color mover = pos.side_to_move();
   const bool last_attack = turns_left == 1 && mover == rules_.attacker();
-  // The tests past the count of the moves left take a turn as one move: in variants of turns of
-  // several moves only that count is made (EndingBound::counts_moves).
-  const EndingBound* const ending_bound = pos.variant().is_multi_move() ? nullptr : ending_bound_;
-  // The defender's last move and the attacker's second last: the moves that may still end the
-  // line (a move that cannot change how the king ends is not tried). Their tests begin with the
-  // count of a stalemate's demands on the attacker's last move (stalemate_demands.h), then the
-  // box's. The demands end most of these nodes where the attacker has men to pin and block
-  // with (popeye-70, h=5, five men: 10.1M of 13.6M of the defender's last move, 5.6M of 10.1M
-  // of the attacker's second last), and cost less than the count of the moves left below, which
-  // grows with the attacker's men: there they come first. With a king and one man, that count
-  // costs less and ends most nodes itself (popeye-91, h=6: 78% of both), and comes first.
-  const bool last_defending = ending_bound && turns_left == 1 && !last_attack;
-  const bool second_last_attack = ending_bound && turns_left == 2 && mover == rules_.attacker();
-  EndingBound::LastDefence last_defence;
-  EndingBound::Landings second_last_landings = EndingBound::Landings::every();
-  const auto meets_demands = [&] {
-    if (last_defending) {
-      last_defence = ending_bound->last_defence_by_demands(pos, rules_.attacker());
-      return !last_defence.none();
-    }
-    if (second_last_attack) second_last_landings = ending_bound->second_last_landings(pos, rules_.attacker());
-    return !second_last_landings.none();
-  };
-  const bool demands_first = popcount(pos.pieces(rules_.attacker())) > 2;
-  if (demands_first && !meets_demands()) return ruled_out(key, turns_left);
-  EndingBound::AttackerMoves useful;
-  if (ending_bound && last_attack) {
-    useful = ending_bound->last_moves(pos, rules_.attacker());
-    if (useful.empty()) return ruled_out(key, turns_left);
-  } else if (ending_bound_) {
-    // The moves each side may still make: the rest of the mover's turn, then at most the moves of
-    // each turn left (one each where every turn is one move).
-    const int per_turn = pos.variant().moves_per_turn;
-    const bool attacking = mover == rules_.attacker();
-    const int attacker_moves = (attacking ? pos.moves_left() : per_turn) + per_turn * (turns_left - 1);
-    // Where a stalemate may come inside the defender's turn after the attacker's last (M6,
-    // node_rules.h), the king ends boxed after at most all but one of that turn's moves.
-    const bool stall = rules_.stipulation().goal == Goal::Stalemate && NodeRules::stalls_possible(pos.variant());
-    const int defender_moves =
-        (attacking ? 0 : pos.moves_left()) + per_turn * (turns_left - 1) + (stall ? per_turn - 1 : 0);
-    if (!ending_bound_->may_end_in_time(pos, rules_.attacker(), attacker_moves, defender_moves)) {
-      return ruled_out(key, turns_left);
-    }
-  }
-  // A game that ends before the attacker's last turn is no solution (what NodeRules says of
-  // such a node): a lost king here, or no move to play below.
-  if (king_lost(pos)) return false;
-  if (!demands_first && !meets_demands()) return ruled_out(key, turns_left);
-  if (second_last_attack || (ending_bound && turns_left == 3 && mover == rules_.attacker())) {
-    useful = second_last_attack ? ending_bound->second_last_moves(pos, rules_.attacker(), second_last_landings)
-                                : ending_bound->third_last_moves(pos, rules_.attacker());
-    if (useful.empty()) return ruled_out(key, turns_left);
-  }
-  // The defender's moves before its last: those after which the bound may still pass below.
-  EndingBound::DefenderMoves defence_useful;
-  if (ending_bound && turns_left >= 2 && mover != rules_.attacker()) {
-    defence_useful = ending_bound->defender_moves(pos, rules_.attacker(), turns_left, turns_left - 1);
-  }
-  if (last_defending) {
-    ending_bound->box_last_defence(pos, rules_.attacker(), last_defence);
-    if (last_defence.none()) return ruled_out(key, turns_left);
-  }
   // The attacker's very last move mates only by giving check: the others are not generated.
   const bool only_checks = last_attack && rules_.mates_only_by_check(pos);
   MoveList moves;
@@ -175,7 +118,7 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   std::vector<Child>& children = children_[size_t(ply)];
   children.clear();
   for (const Move m : moves) {
-    if (!useful.allows(m) || !defence_useful.allows(pos, m) || !last_defence.allows(m)) continue;
+    if (!allowed.allows(pos, m)) continue;
     if (!look_ahead) {
       children.push_back({m, 0, 0});
       continue;

@@ -6,25 +6,21 @@
 // enumeration; what makes it fast is the table: a (position, turns left) found to have no
 // solution is stored as such (an exact-length entry, since help play is not monotone in the
 // length) and never searched again through a transposition. A search stopped by a limit
-// stores nothing it has not finished. Where it holds, the ending bound (ending_bound.h) cuts
-// the lines in which the defender's king can no longer end boxed in (in Marseillais and the
-// other variants of turns of several moves, counting the moves each side has left). Where each
-// turn is one move, it also leaves out, without playing them, the moves after which it would
-// cut the line: the defender's men's moves at every turn, the attacker's third last move, and
-// on the last three moves (the attacker's last two, the defender's last) every move that cannot
-// box the king in; for a stalemate, also those that leave a man of the defender a move
-// (stalemate_demands.h).
+// stores nothing it has not finished. Where it holds, the ending bound prunes the lines in
+// which the defender's king can no longer end boxed in, and where each turn is one move, leaves
+// out unplayed the moves after which it would; HelpPruner (help_pruner.h) runs its tests at
+// each node in their order.
 // Before the attacker's last turn, a node finds its children's keys first (without playing the
 // moves where every turn is one move) and asks the table about every child before it searches
 // any: the children's cache misses overlap, and the transpositions are never played.
 // A node the bound rules out is stored as failed too: most are met again, and their tests cost
-// more than the probe that finds them (popeye-54, h=8: 8.1M entries at the attacker's second
-// last move, 3.2M positions).
+// more than the probe that finds them.
 
 #include <vector>
 
 #include "rules/position.h"
 #include "solver/search/help/ending_bound.h"
+#include "solver/search/help/help_pruner.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/problem_terms.h"
 #include "solver/search/search_control.h"
@@ -81,7 +77,7 @@ class HelpSearch {
   const NodeRules& rules_;
   TranspositionTable& tt_;
   SearchControl& control_;
-  const EndingBound* ending_bound_;
+  HelpPruner pruner_;
   std::vector<PlayedMove> path_;
   std::vector<std::vector<Child>> children_;  // per ply, reused
   std::vector<Line>* solutions_ = nullptr;

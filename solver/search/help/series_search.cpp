@@ -44,7 +44,7 @@ Color SeriesSearch::series_mover(const NodeRules& rules) {
 SeriesSearch::SeriesSearch(const NodeRules& rules, TranspositionTable& tt, SearchControl& control,
                            const EndingBound* ending_bound)
     : rules_(rules),
-      ending_bound_(ending_bound),
+      pruner_(rules, ending_bound),
       last_step_(last_step(rules.stipulation()), rules.attacker()),
       tt_(tt),
       control_(control),
@@ -92,17 +92,11 @@ bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const E
   return found;
 }
 
-bool SeriesSearch::may_end(const Position& pos, int series_left) const {
-  if (!ending_bound_) return true;
-  if (rules_.stipulation().play == Play::Series) return ending_bound_->may_end_in_time(pos, mover_, series_left, 0);
-  return ending_bound_->may_end_in_time(pos, ~mover_, 1, series_left);
-}
-
 bool SeriesSearch::search(Position& pos, int series_left) {
   const uint64_t key = pos.key();
   if (tt_.has_no_exact_solution(key, series_left)) return false;
   // Ruled out by the bound: stored as failed, as a searched node is (help_search.h).
-  if (!pos.mid_turn() && !may_end(pos, series_left)) {
+  if (!pos.mid_turn() && !pruner_.series_may_end(pos, mover_, series_left)) {
     tt_.store_no_exact_solution(key, series_left, 0);
     return false;
   }

@@ -21,6 +21,7 @@
 
 #include "rules/position.h"
 #include "solver/search/help/ending_bound.h"
+#include "solver/search/help/help_pruner.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/problem_terms.h"
 #include "solver/search/search_control.h"
@@ -59,11 +60,8 @@ class SeriesSearch {
   bool each_turn_end(Position& pos, Turn& turn, bool mating, const Ended& ended);
   void record(const Turn& last);
 
-  // Whether the goal may still be reached with series_left turns to play from pos (the bound).
-  bool may_end(const Position& pos, int series_left) const;
-
   const NodeRules& rules_;
-  const EndingBound* ending_bound_;
+  HelpPruner pruner_;
   NodeRules last_step_;  // the rules of the step after the series' last turn
   TranspositionTable& tt_;
   SearchControl& control_;
