@@ -892,10 +892,10 @@ struct EndingBoundInternals {
   // The squares next to k a placed set leaves unguarded (Zone::unguarded, read from its tables),
   // and the squares next to k in the zone's order.
   static Bitboard unguarded(const EndingBound& bound, Square k, uint16_t set) {
-    return bound.zones_[k].unguarded(set);
+    return bound.shared_.zones[k].unguarded(set);
   }
   static std::vector<Square> zone(const EndingBound& bound, Square k) {
-    const EndingBound::Zone& z = bound.zones_[k];
+    const EndingBound::Zone& z = bound.shared_.zones[k];
     return {z.squares.begin(), z.squares.begin() + z.n};
   }
 };

@@ -20,9 +20,23 @@ constexpr size_t kWindowPerThread = 32;
 // How many threads build problems alone: every thread of the batch, or none.
 size_t alone_threads(const TreeSettings& settings, int threads) {
   if (settings.nodes && settings.nodes <= TreeBatch::kAloneNodes) return 0;
-  // The small tables take at most a quarter of --hash.
-  if (4 * size_t(threads) * TreeBatch::kAloneTableMiB > settings.hash_mb) return 0;
+  // The small tables and their scratch take at most a quarter of --hash.
+  if (4 * size_t(threads) * (TreeBatch::kAloneTableMiB + TreeBatch::kAloneScratchMiB) > settings.hash_mb) return 0;
   return size_t(threads);
+}
+
+// The scratch of each thread of the shared workers, in MiB: a quarter of --hash among them, at
+// most kMostScratchMiB, at least 1 MiB where there is room for it.
+size_t scratch_mib(const TreeSettings& settings, int threads) {
+  return std::clamp<size_t>(settings.hash_mb / (4 * size_t(threads)), 1, TreeBatch::kMostScratchMiB);
+}
+
+// The shared table: --hash less the small tables, their scratch and the shared workers' scratch
+// (1 MiB at least).
+size_t shared_table_mib(const TreeSettings& settings, size_t alone, int threads) {
+  const size_t taken = alone * (TreeBatch::kAloneTableMiB + TreeBatch::kAloneScratchMiB) +
+                       size_t(threads) * scratch_mib(settings, threads);
+  return taken < settings.hash_mb ? settings.hash_mb - taken : 1;
 }
 
 }  // namespace
@@ -41,9 +55,9 @@ TreeBatch::TreeBatch(const TreeSettings& settings, const std::atomic<bool>* inte
     : settings_(settings),
       interrupt_(interrupt),
       tables_(tablebase_options(settings)),
-      workers_(settings.threads),
+      workers_(settings.threads, scratch_mib(settings, search::Workers::count(settings.threads)) << 20),
       alone_(alone_threads(settings, workers_.threads())),
-      shared_(settings.hash_mb - alone_.size() * kAloneTableMiB) {
+      shared_(shared_table_mib(settings, alone_.size(), workers_.threads())) {
   for (auto& alone : alone_) alone = std::make_unique<Alone>();
 }
 

@@ -14,8 +14,9 @@
 //
 // With one thread the windows are built alone too, one problem after another: a small table
 // stays in the cache, where the shared one spreads a small problem over the whole --hash.
-// The tables together take --hash MiB: the small ones are taken from the shared one. Endgame
-// tables (--tablebase-men) are made once per variant and kept for the whole batch.
+// The tables and the threads' scratch (the help-play bound's caches, search::Workers::scratch)
+// together take --hash MiB: the small tables and the scratch are taken from the shared table.
+// Endgame tables (--tablebase-men) are made once per variant and kept for the whole batch.
 
 #include <atomic>
 #include <cstddef>
@@ -46,11 +47,17 @@ struct BatchProblem {
 
 class TreeBatch {
  public:
-  // The node budget of a problem built alone; about 20 ms of one thread.
+  // The node budget of a problem built alone: a small fraction of a second of one thread.
   static constexpr uint64_t kAloneNodes = 20'000;
   // The table of one thread building problems alone: 16,384 clusters, room for every node of
   // the budget.
   static constexpr size_t kAloneTableMiB = 2;
+  // The scratch of one thread building problems alone (its help-play bound's caches, smaller
+  // than the shared workers': the budget leaves them little to keep).
+  static constexpr size_t kAloneScratchMiB = 1;
+  // The scratch of each of the shared workers' threads: a quarter of --hash among them, at most
+  // this much.
+  static constexpr size_t kMostScratchMiB = 26;
 
   // The threads and tables of a batch with these settings, or why there is no room for them.
   static Expected<std::unique_ptr<TreeBatch>> make(const TreeSettings& settings, const std::atomic<bool>* interrupt);
@@ -78,7 +85,7 @@ class TreeBatch {
  private:
   // One thread's means to build problems alone.
   struct Alone {
-    Alone() : workers(1), tt(kAloneTableMiB) {}
+    Alone() : workers(1, kAloneScratchMiB << 20), tt(kAloneTableMiB) {}
     search::Workers workers;
     search::TranspositionTable tt;
   };
@@ -99,7 +106,7 @@ class TreeBatch {
   tablebase::TablebaseSet tables_;
   search::Workers workers_;
   std::vector<std::unique_ptr<Alone>> alone_;  // one per thread of workers_ (by its arena index), or none
-  search::TranspositionTable shared_;          // --hash less the small tables
+  search::TranspositionTable shared_;          // --hash less the small tables and the scratch
 };
 
 }  // namespace dm::app

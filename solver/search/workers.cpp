@@ -8,16 +8,12 @@
 
 namespace dm::search {
 
-namespace {
-
-int thread_count(int threads) { return threads > 0 ? threads : tbb::this_task_arena::max_concurrency(); }
-
-}  // namespace
+int Workers::count(int threads) { return threads > 0 ? threads : tbb::this_task_arena::max_concurrency(); }
 
 Workers::Arena::Arena(int threads)
     : parallelism(tbb::global_control::max_allowed_parallelism, size_t(threads)), arena(threads) {}
 
-Workers::Workers(int threads) : threads_(thread_count(threads)) {
+Workers::Workers(int threads, size_t scratch_bytes) : threads_(count(threads)), scratch_bytes_(scratch_bytes) {
   if (threads_ > 1) {
     arena_.emplace(threads_);
     start_threads();
@@ -35,6 +31,14 @@ void Workers::start_threads() {
     arrived.fetch_add(1);
     while (arrived.load() < count && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
   });
+}
+
+size_t Workers::scratch_bytes() const {
+  size_t bytes = 0;
+  for (const std::vector<Scratch>& own : scratch_) {
+    for (const Scratch& s : own) bytes += s.bytes();
+  }
+  return bytes;
 }
 
 void Workers::for_each(size_t count, const std::function<void(size_t)>& body) {

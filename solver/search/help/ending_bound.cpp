@@ -18,14 +18,12 @@ constexpr uint8_t kFar = EndingBound::kUnreachable;
 using Table = std::vector<std::array<uint8_t, kSquareSpace>>;  // [from][to or target]
 using KindTables = std::array<Table, kPieceTypeCount>;
 
-// The entry `hash` picks in a cache of 2^bits entries kept per thread, one cache for each kind
-// of entry. The cache is zeroed memory (an entry of zeros is empty) whose pages are touched only
+// The entry `hash` picks in a cache of 2^bits entries (a worker's scratch keeps one for each kind
+// of entry). The cache is zeroed memory (an entry of zeros is empty) whose pages are touched only
 // when a probe first lands on them: a short problem pays for the pages it uses, not for all of
-// it (a vector's 14 ms a run, h#2). The hash picks the place only: the entry tells whether it
-// holds what is wanted.
-template <class Entry, int bits>
-Entry& kept_entry(uint64_t hash) {
-  thread_local ZeroedMemory memory(sizeof(Entry) << bits);
+// it. The hash picks the place only: the entry tells whether it holds what is wanted.
+template <class Entry>
+Entry& kept_entry(ZeroedMemory& memory, int bits, uint64_t hash) {
   return static_cast<Entry*>(memory.data())[size_t((hash * 0x9E3779B97F4A7C15ULL) >> (64 - bits))];
 }
 
@@ -146,6 +144,7 @@ class SetCosts {
   static constexpr uint8_t kNone = UINT8_MAX;
   SetCosts() : least_(size_t(1) << kBits, kNone) {}
   int count() const { return int(sets_.size()); }
+  size_t bytes() const { return least_.size() + sets_.capacity() * sizeof(unsigned); }
   unsigned set(int x) const { return sets_[size_t(x)]; }
   int least(unsigned set) const { return least_[set]; }
   void offer(unsigned set, int moves) {
@@ -199,16 +198,16 @@ bool EndingBound::counts_moves(const Variant& variant, Goal goal) {
          variant.turn_length == TurnLength::Fixed;
 }
 
-EndingBound::EndingBound(const Variant& variant, Goal goal)
-    : geometry_(variant.geometry()),
-      goal_(goal),
-      still_men_(goal == Goal::Stalemate && !variant.is_multi_move()),
-      id_(next_id_++),
-      zones_(kSquareSpace) {
-  const Geometry& g = geometry_;
+EndingBound::Shared::Shared(const Variant& variant, Goal ending)
+    : geometry(variant.geometry()),
+      goal(ending),
+      still_men(ending == Goal::Stalemate && !variant.is_multi_move()),
+      id(next_id_++),
+      zones(kSquareSpace) {
+  const Geometry& g = geometry;
   for (Bitboard b = g.board(); b;) {
     const Square k = pop_lsb(b);
-    Zone& zone = zones_[k];
+    Zone& zone = zones[k];
     zone.add(k);
     for (Bitboard r = g.leaps(PieceType::King, k) & g.board(); r;) zone.add(pop_lsb(r));
   }
@@ -243,33 +242,80 @@ EndingBound::EndingBound(const Variant& variant, Goal goal)
     return table;
   };
   for (const PieceType t : kinds) {
-    if (t == PieceType::Pawn || !attacks_[0][index(t)].empty()) continue;
-    attacks_[0][index(t)] = attacks_[1][index(t)] = nested(attacks_of[index(t)]);
-    stands_[0][index(t)] = stands_[1][index(t)] = nested(paths_of[index(t)]);
-    moves_to_stand_[0][index(t)] = moves_to_stand_[1][index(t)] = capped(paths_of[index(t)]);
-    first_steps_[index(t)].assign(kSquareSpace, 0);
+    if (t == PieceType::Pawn || !attacks[0][index(t)].empty()) continue;
+    attacks[0][index(t)] = attacks[1][index(t)] = nested(attacks_of[index(t)]);
+    stands[0][index(t)] = stands[1][index(t)] = nested(paths_of[index(t)]);
+    moves_to_stand[0][index(t)] = moves_to_stand[1][index(t)] = capped(paths_of[index(t)]);
+    first_steps[index(t)].assign(kSquareSpace, 0);
     for (Bitboard b = g.board(); b;) {
       const Square q = pop_lsb(b);
-      first_steps_[index(t)][q] = g.attacks(t, q, g.board()) & g.board();
-      const int count = std::min(popcount(first_steps_[index(t)][q]), kMostFirstSteps);
-      for (int c = count; c <= kMostFirstSteps; ++c) few_first_steps_[index(t)][size_t(c)] |= square_bb(q);
+      first_steps[index(t)][q] = g.attacks(t, q, g.board()) & g.board();
+      const int count = std::min(popcount(first_steps[index(t)][q]), kMostFirstSteps);
+      for (int c = count; c <= kMostFirstSteps; ++c) few_first_steps[index(t)][size_t(c)] |= square_bb(q);
     }
   }
   if (std::find(kinds.begin(), kinds.end(), PieceType::Pawn) == kinds.end()) return;
   for (const Color c : {Color::White, Color::Black}) {
     const PawnTables pawn = pawn_tables(g, c, variant.promotions, paths_of, attacks_of);
-    attacks_[index(c)][index(PieceType::Pawn)] = nested(pawn.attack);
-    stands_[index(c)][index(PieceType::Pawn)] = nested(pawn.stand);
-    moves_to_stand_[index(c)][index(PieceType::Pawn)] = capped(pawn.stand);
+    attacks[index(c)][index(PieceType::Pawn)] = nested(pawn.attack);
+    stands[index(c)][index(PieceType::Pawn)] = nested(pawn.stand);
+    moves_to_stand[index(c)][index(PieceType::Pawn)] = capped(pawn.stand);
     for (size_t t = 0; t < pawn.stand_as.size(); ++t) {
-      if (!pawn.stand_as[t].empty()) pawn_as_[index(c)][t] = nested(pawn.stand_as[t]);
+      if (!pawn.stand_as[t].empty()) pawn_as[index(c)][t] = nested(pawn.stand_as[t]);
     }
   }
-  pawn_kinds_.push_back(PieceType::Pawn);
-  pawn_kinds_.insert(pawn_kinds_.end(), variant.promotions.begin(), variant.promotions.end());
+  pawn_kinds.push_back(PieceType::Pawn);
+  pawn_kinds.insert(pawn_kinds.end(), variant.promotions.begin(), variant.promotions.end());
 }
 
 std::atomic<uint64_t> EndingBound::next_id_{1};
+
+EndingBound::EndingBound(const Shared& shared, Scratch& scratch) : shared_(shared), scratch_(scratch) {}
+
+EndingBound::EndingBound(const Variant& variant, Goal goal)
+    : own_shared_(std::make_unique<Shared>(variant, goal)),
+      own_scratch_(std::make_unique<Scratch>()),
+      shared_(*own_shared_),
+      scratch_(*own_scratch_) {}
+
+EndingBound::~EndingBound() = default;
+
+bool EndingBound::counts_stands(const Defence& d) const { return d.as_it_stands && !shared_.still_men; }
+
+// The buffers placed_sets and fills_to_make fill anew at each call.
+struct EndingBound::Scratch::Buffers {
+  std::array<SetCosts, 3> set_costs;
+  std::vector<Fill> fills;
+};
+
+// The buffers' own size: placed_sets' three tables of set costs.
+constexpr size_t kBufferBytes = 3 * (size_t(1) << SetCosts::kBits);
+
+int EndingBound::Scratch::halvings(size_t bytes) {
+  constexpr int kMostHalvings = 8;  // the placed sets' cache at 88 KiB
+  const auto caches = [](int halved) {
+    return (sizeof(HemEntry) << (kHemCacheBits - halved)) + (sizeof(PlacedEntry) << (kPlacedCacheBits - halved)) +
+           (sizeof(FillEntry) << (kFillCacheBits - halved));
+  };
+  int halved = 0;
+  while (halved < kMostHalvings && caches(halved) + kBufferBytes > bytes) ++halved;
+  return halved;
+}
+
+EndingBound::Scratch::Scratch(size_t bytes)
+    : halved_(halvings(bytes)),
+      hems_(sizeof(HemEntry) << (kHemCacheBits - halved_)),
+      placed_(sizeof(PlacedEntry) << (kPlacedCacheBits - halved_)),
+      fills_(sizeof(FillEntry) << (kFillCacheBits - halved_)),
+      buffers_(std::make_unique<Buffers>()) {}
+
+EndingBound::Scratch::~Scratch() = default;
+
+size_t EndingBound::Scratch::bytes() const {
+  size_t bytes = hems_.bytes() + placed_.bytes() + fills_.bytes() + sizeof(Buffers);
+  for (const SetCosts& costs : buffers_->set_costs) bytes += costs.bytes();
+  return bytes + buffers_->fills.capacity() * sizeof(Fill);
+}
 
 uint8_t EndingBound::distance(const Within& within, Square from, Square to) {
   if (within.empty()) return kFar;
@@ -280,11 +326,11 @@ uint8_t EndingBound::distance(const Within& within, Square from, Square to) {
 }
 
 uint8_t EndingBound::moves_to_attack(PieceType t, Color c, Square from, Square target) const {
-  return distance(attacks_[index(c)][index(t)], from, target);
+  return distance(shared_.attacks[index(c)][index(t)], from, target);
 }
 
 uint8_t EndingBound::moves_to_reach(PieceType t, Color c, Square from, Square to) const {
-  const Moves& moves = moves_to_stand_[index(c)][index(t)];
+  const Moves& moves = shared_.moves_to_stand[index(c)][index(t)];
   return moves.empty() ? kFar : moves[from][to];
 }
 
@@ -303,9 +349,9 @@ EndingBound::Defence EndingBound::defence(const Position& pos, Color defender, i
   d.holds = 0;
   for (Bitboard b = d.men; b;) {
     const Square from = pop_lsb(b);
-    d.holds |= stands_[index(defender)][index(type_of(pos.piece_on(from)))][from][step];
+    d.holds |= shared_.stands[index(defender)][index(type_of(pos.piece_on(from)))][from][step];
   }
-  d.walk = stands_[index(defender)][index(PieceType::King)][d.king][step];
+  d.walk = shared_.stands[index(defender)][index(PieceType::King)][d.king][step];
   return d;
 }
 
@@ -315,7 +361,7 @@ EndingBound::Army EndingBound::army(const Position& pos, Color attacker, int mov
   for (Bitboard b = pos.pieces(attacker); b; ++a.count) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(pos.piece_on(from));
-    a.roaming.add(t, attacks_[index(attacker)][index(t)][from][step]);
+    a.roaming.add(t, shared_.attacks[index(attacker)][index(t)][from][step]);
     if (a.count < kMaxRefined) {
       a.froms[a.count] = from;
       a.types[a.count] = t;
@@ -327,9 +373,9 @@ EndingBound::Army EndingBound::army(const Position& pos, Color attacker, int mov
 
 Bitboard EndingBound::boxing_squares(const Defence& d, const Reach& reach, Bitboard among, bool first_only) const {
   Bitboard squares = 0;
-  for (Bitboard b = goal_ == Goal::Mate ? among & reach.checks : among; b;) {
+  for (Bitboard b = shared_.goal == Goal::Mate ? among & reach.checks : among; b;) {
     const Square k = pop_lsb(b);
-    const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
+    const Bitboard around = shared_.geometry.leaps(PieceType::King, k) & shared_.geometry.board();
     if (around & ~(reach.guards | d.holds)) continue;
     if (king_walk(d.king, k) + popcount(around & ~reach.guards & ~d.men) > d.moves) continue;
     squares |= square_bb(k);
@@ -341,14 +387,14 @@ Bitboard EndingBound::boxing_squares(const Defence& d, const Reach& reach, Bitbo
 EndingBound::Reach EndingBound::others(const Army& a, Color attacker, int i, int j, int moves) const {
   Reach reach{};
   for (int k = 0; k < a.count; ++k) {
-    if (k != i && k != j) reach.add(a.types[k], attacks_[index(attacker)][index(a.types[k])][a.froms[k]][moves]);
+    if (k != i && k != j) reach.add(a.types[k], shared_.attacks[index(attacker)][index(a.types[k])][a.froms[k]][moves]);
   }
   return reach;
 }
 
 template <class Visit>
 void EndingBound::two_move_reaches(const Army& a, Color attacker, Visit&& visit) const {
-  const auto& attacks = attacks_[index(attacker)];
+  const auto& attacks = shared_.attacks[index(attacker)];
   for (int i = 0; i < a.count; ++i) {
     for (int j = i; j < a.count; ++j) {
       Reach reach = others(a, attacker, i, j, 0);
@@ -361,7 +407,7 @@ void EndingBound::two_move_reaches(const Army& a, Color attacker, Visit&& visit)
 
 template <class Visit>
 void EndingBound::one_move_reaches(const Army& a, Color attacker, int moves, Visit&& visit) const {
-  const auto& attacks = attacks_[index(attacker)];
+  const auto& attacks = shared_.attacks[index(attacker)];
   for (int i = 0; i < a.count; ++i) {
     const Reach free = others(a, attacker, i, i, moves);
     const auto& own = attacks[index(a.types[i])];
@@ -372,7 +418,7 @@ void EndingBound::one_move_reaches(const Army& a, Color attacker, int moves, Vis
       if (!visit(i, kNoSquare, reach)) return;
       continue;
     }
-    for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
+    for (Bitboard b = shared_.stands[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]); b;) {
       const Square to = pop_lsb(b);
       reach = free;
       reach.add(a.types[i], own[to][moves]);
@@ -383,7 +429,7 @@ void EndingBound::one_move_reaches(const Army& a, Color attacker, int moves, Vis
 
 Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color attacker, int i, Bitboard allowed,
                                         bool first_only) const {
-  const auto& attacks = attacks_[index(attacker)][index(a.types[i])];
+  const auto& attacks = shared_.attacks[index(attacker)][index(a.types[i])];
   const Reach staying = others(a, attacker, i, i, 0);
   // The squares the king may end on with the piece anywhere it may go: where it goes, the king
   // may end only on some of these. A pawn's moves go all or none, so for it one square will do.
@@ -397,17 +443,18 @@ Bitboard EndingBound::finishing_squares(const Defence& d, const Army& a, Color a
   // moves alike both ways), so it stands where it attacks from each of them.
   Bitboard guarding = 0;
   for (Bitboard b = ends; b;) {
-    Bitboard need = geometry_.leaps(PieceType::King, pop_lsb(b)) & geometry_.board() & ~(staying.guards | d.holds);
+    Bitboard need =
+        shared_.geometry.leaps(PieceType::King, pop_lsb(b)) & shared_.geometry.board() & ~(staying.guards | d.holds);
     Bitboard from_where = ~Bitboard(0);
     while (need && from_where) from_where &= attacks[pop_lsb(need)][0];
     guarding |= from_where;
   }
-  const auto king_zone = [&](Square s) { return square_bb(s) | geometry_.leaps(PieceType::King, s); };
+  const auto king_zone = [&](Square s) { return square_bb(s) | shared_.geometry.leaps(PieceType::King, s); };
   const bool king_moves = a.types[i] == PieceType::King;
   const Bitboard staying_king = a.king == kNoSquare || king_moves ? 0 : king_zone(a.king);
   Bitboard squares = 0;
-  for (Bitboard b =
-           stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed & guarding;
+  for (Bitboard b = shared_.stands[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) &
+                    allowed & guarding;
        b;) {
     const Square to = pop_lsb(b);
     const Bitboard away = staying_king | (king_moves ? king_zone(to) : square_bb(to));
@@ -432,22 +479,23 @@ bool EndingBound::may_end_on(const Position& pos, Color attacker, int attacker_m
   Defence d = defence(pos, ~attacker, defender_moves);
   d.as_it_stands = true;
   const Army a = army(pos, attacker, attacker_moves);
-  if (still_men_ && !take_off_the_captured(d, a, attacker, attacker_moves)) return false;
+  if (shared_.still_men && !take_off_the_captured(d, a, attacker, attacker_moves)) return false;
   d.walk &= king_squares;
   return may_box(d, a, attacker, attacker_moves);
 }
 
 EndingBound::Unhemmed EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
   HemEntry wanted;
-  wanted.bound = id_;
+  wanted.bound = shared_.id;
   wanted.men = d.men;
   wanted.king = d.king;
   wanted.moves = d.moves;
   wanted.color = d.color;
   wanted.men_key = men_key(d);
-  HemEntry& entry = kept_entry<HemEntry, kHemCacheBits>(wanted.men_key ^ uint64_t(d.men) ^
-                                                      uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
-                                                      (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF)));
+  HemEntry& entry =
+      kept_entry<HemEntry>(scratch_.hems_, kHemCacheBits - scratch_.halved_,
+                           wanted.men_key ^ uint64_t(d.men) ^ uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+                               (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF)));
   // Past kMostHemmedTogether pieces, `together` is `alone`.
   const auto answer = [&](const HemEntry& e) {
     Unhemmed u{e.unhemmed, e.unhemmed, e.fewest};
@@ -463,15 +511,15 @@ EndingBound::Unhemmed EndingBound::unhemmed(const Defence& d, Bitboard pieces) c
   for (Bitboard b = pieces; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
-    const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
+    const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
     const Bitboard others = d.men & ~square_bb(from);
     bool hemmed = hem_moves(d, first_steps[from], others) <= d.moves;
     // A square m moves away where no other man stands on a first step is hemmed in only where
     // it has at most d.moves - m + 1 of them: the others are not tried.
     const Bitboard beside_others = beside(t, others);
-    const Steps& reach = stands_[index(d.color)][index(t)][from];
+    const Steps& reach = shared_.stands[index(d.color)][index(t)][from];
     for (int m = 1; m <= std::min(d.moves, kSteps - 1) && !hemmed; ++m) {
-      const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves - m + 1, kMostFirstSteps))];
+      const Bitboard few = shared_.few_first_steps[index(t)][size_t(std::min(d.moves - m + 1, kMostFirstSteps))];
       for (Bitboard ring = reach[size_t(m)] & ~reach[size_t(m - 1)] & (beside_others | few); ring && !hemmed;) {
         hemmed = m + hem_moves(d, first_steps[pop_lsb(ring)], others) <= d.moves;
       }
@@ -522,7 +570,7 @@ bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Squ
   for (Bitboard b = pawns; b;) {
     const Square from = pop_lsb(b);
     pawn_froms[size_t(pawn_count++)] = from;
-    holdable |= stands_[index(d.color)][index(PieceType::Pawn)][from][size_t(step)];
+    holdable |= shared_.stands[index(d.color)][index(PieceType::Pawn)][from][size_t(step)];
   }
   const Bitboard held = pawns | square_bb(d.king);
   const int holders = pawn_count + 1;
@@ -544,9 +592,9 @@ bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Squ
   std::array<int, kMostHemmedTogether> place_count{};
   for (int i = 0; i < count && i < kMostHemmedTogether; ++i) {
     const PieceType t = types[size_t(i)];
-    const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
-    const Bitboard few = few_first_steps_[index(t)][size_t(std::min(holders + count - 1, kMostFirstSteps))];
-    for (Bitboard b = stands_[index(d.color)][index(t)][pieces[size_t(i)]][size_t(step)] & few; b;) {
+    const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
+    const Bitboard few = shared_.few_first_steps[index(t)][size_t(std::min(holders + count - 1, kMostFirstSteps))];
+    for (Bitboard b = shared_.stands[index(d.color)][index(t)][pieces[size_t(i)]][size_t(step)] & few; b;) {
       const Square s = pop_lsb(b);
       if (popcount(first_steps[s] & ~holdable) > count - 1) continue;
       places[size_t(i)][size_t(place_count[size_t(i)]++)] = {s, moves_to_reach(t, d.color, pieces[size_t(i)], s)};
@@ -589,7 +637,7 @@ bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Squ
       return false;
     }
     if (i >= count || i >= kMostHemmedTogether) return moves + hold_moves(open, d.moves - moves) <= d.moves;
-    const std::vector<Bitboard>& first_steps = first_steps_[index(types[size_t(i)])];
+    const std::vector<Bitboard>& first_steps = shared_.first_steps[index(types[size_t(i)])];
     for (int x = 0; x < place_count[size_t(i)]; ++x) {
       const Place& p = places[size_t(i)][size_t(x)];
       if (moves + p.moves > d.moves || has(ends, p.square)) continue;
@@ -612,22 +660,23 @@ EndingBound::Captured EndingBound::must_be_captured(const Defence& d, const Army
   bool pin_orthogonal = a.count > kMaxRefined;
   bool pin_diagonal = a.count > kMaxRefined;
   const auto may_pin_as = [&](PieceType t) {
-    pin_orthogonal |= geometry_.rides_orthogonal(t);
-    pin_diagonal |= geometry_.rides_diagonal(t);
+    pin_orthogonal |= shared_.geometry.rides_orthogonal(t);
+    pin_diagonal |= shared_.geometry.rides_diagonal(t);
   };
   for (int i = 0; i < std::min(a.count, kMaxRefined); ++i) {
     if (a.types[size_t(i)] != PieceType::Pawn) {
       may_pin_as(a.types[size_t(i)]);
       continue;
     }
-    for (size_t x = 1; x < pawn_kinds_.size(); ++x) {
-      const Within& as = pawn_as_[index(attacker)][index(pawn_kinds_[x])];
-      if (!as.empty() && as[a.froms[size_t(i)]][step]) may_pin_as(pawn_kinds_[x]);
+    for (size_t x = 1; x < shared_.pawn_kinds.size(); ++x) {
+      const Within& as = shared_.pawn_as[index(attacker)][index(shared_.pawn_kinds[x])];
+      if (!as.empty() && as[a.froms[size_t(i)]][step]) may_pin_as(shared_.pawn_kinds[x]);
     }
   }
   const auto may_be_pinned = [&](Square from) {
     const PieceType t = type_of(d.position->piece_on(from));
-    return (pin_orthogonal && !geometry_.rides_orthogonal(t)) || (pin_diagonal && !geometry_.rides_diagonal(t));
+    return (pin_orthogonal && !shared_.geometry.rides_orthogonal(t)) ||
+           (pin_diagonal && !shared_.geometry.rides_diagonal(t));
   };
   bool pinned = false;
   for (Bitboard b = pieces; b && together;) pinned |= may_be_pinned(pop_lsb(b));
@@ -649,14 +698,14 @@ Bitboard EndingBound::takeable(const Army& a, Color attacker, int attacker_moves
   const int step = std::min(attacker_moves - 1, kSteps - 1);
   Bitboard taken = 0;
   for (int i = 0; i < a.count; ++i) {
-    const Within& attacks = attacks_[index(attacker)][index(a.types[size_t(i)])];
+    const Within& attacks = shared_.attacks[index(attacker)][index(a.types[size_t(i)])];
     if (!attacks.empty()) taken |= attacks[a.froms[size_t(i)]][size_t(step)];
   }
   return taken;
 }
 
 Bitboard EndingBound::beside(PieceType t, Bitboard men) const {
-  const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
+  const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
   Bitboard squares = 0;
   for (Bitboard b = men; b;) squares |= first_steps[pop_lsb(b)];
   return squares;
@@ -677,14 +726,14 @@ void EndingBound::for_each_hem(const Defence& d, Bitboard pieces, Visit&& visit)
   for (Bitboard b = pieces; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
-    const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
+    const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
     const Bitboard others = d.men & ~square_bb(from);
     const Bitboard beside_others = beside(t, others);
-    const Steps& reach = stands_[index(d.color)][index(t)][from];
+    const Steps& reach = shared_.stands[index(d.color)][index(t)][from];
     for (int m = 0; m <= step; ++m) {
       // Where no other man stands on a first step, the count is within d's moves and two only
       // where the first steps are at most d's moves less m and two.
-      const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves - m + 2, kMostFirstSteps))];
+      const Bitboard few = shared_.few_first_steps[index(t)][size_t(std::min(d.moves - m + 2, kMostFirstSteps))];
       for (Bitboard ring = reach[size_t(m)] & ~(m ? reach[size_t(m - 1)] : 0) & (beside_others | few); ring;) {
         const Bitboard first = first_steps[pop_lsb(ring)];
         const int moves = m + hem_moves(d, first, others);
@@ -729,12 +778,12 @@ bool EndingBound::may_box_filled(const Defence& d, const Army& a, Color attacker
 
 EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, int budget, Square k,
                                                   const std::array<Square, 9>& zone, int n) const {
-  thread_local std::array<SetCosts, 3> tables;
+  std::array<SetCosts, 3>& tables = scratch_.buffers_->set_costs;
   for (SetCosts& t : tables) t.clear();
   SetCosts* reached = &tables[0];
   SetCosts* next = &tables[1];
   SetCosts& own = tables[2];
-  const auto& attacks = attacks_[index(attacker)];
+  const auto& attacks = shared_.attacks[index(attacker)];
   // Offers each square of `stands` (m moves away from m on) that a piece of kind t attacks some
   // square of the zone from: what it attacks there, and the square of the zone it stands on.
   // A piece of any kind but the pawn attacks from s what it attacks s from; a pawn of the
@@ -743,12 +792,13 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
     std::array<Bitboard, 9> guarding{};
     Bitboard useful = 0;
     for (int j = t == PieceType::King ? 1 : 0; j < n; ++j) {
-      guarding[j] = t == PieceType::Pawn ? geometry_.pawn_attacks(~attacker, zone[j]) : attacks[index(t)][zone[j]][0];
+      guarding[j] =
+          t == PieceType::Pawn ? shared_.geometry.pawn_attacks(~attacker, zone[j]) : attacks[index(t)][zone[j]][0];
       useful |= guarding[j];
     }
     useful &= ~square_bb(k);
     // A king never stands next to the other king.
-    if (t == PieceType::King) useful &= ~geometry_.leaps(PieceType::King, k);
+    if (t == PieceType::King) useful &= ~shared_.geometry.leaps(PieceType::King, k);
     Bitboard seen = 0;
     for (int m = 0; m <= budget; ++m) {
       Bitboard ring = stands[m] & ~seen;
@@ -768,9 +818,10 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
     own.clear();
     own.offer(0, 0);  // it may do nothing there (or be taken)
     if (t == PieceType::Pawn) {
-      for (const PieceType as : pawn_kinds_) offer_squares(as, pawn_as_[index(attacker)][index(as)][from]);
+      for (const PieceType as : shared_.pawn_kinds)
+        offer_squares(as, shared_.pawn_as[index(attacker)][index(as)][from]);
     } else {
-      offer_squares(t, stands_[index(attacker)][index(t)][from]);
+      offer_squares(t, shared_.stands[index(attacker)][index(t)][from]);
     }
     own.drop_needless();
     next->clear();
@@ -796,7 +847,7 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
     const unsigned set = reached->set(x);
     const unsigned guarded = set & SetCosts::kAttacked;
     const unsigned stood_on = (set >> 8) & 0x1FE;
-    if ((stood_on & ~guarded) || (goal_ == Goal::Mate && !(guarded & 1)) || attacked[guarded]) continue;
+    if ((stood_on & ~guarded) || (shared_.goal == Goal::Mate && !(guarded & 1)) || attacked[guarded]) continue;
     attacked[guarded] = true;
     candidates[size_t(candidate_count++)] = uint16_t(guarded);
   }
@@ -822,12 +873,13 @@ EndingBound::PlacedSets EndingBound::placed_sets(const Army& a, Color attacker, 
 EndingBound::PlacedLookup::PlacedLookup(const EndingBound& bound, const Army& a, Color attacker, int attacker_moves,
                                         bool lone)
     : bound_(bound), army_(a) {
-  wanted_.bound = bound.id_;
+  wanted_.bound = bound.shared_.id;
   wanted_.budget = uint8_t(std::min(attacker_moves, kSteps - 1));
   wanted_.attacker = attacker;
   wanted_.count = uint8_t(a.count);
   wanted_.lone = lone;
-  hash_ = bound.id_ * 0x9E3779B97F4A7C15ULL + uint64_t(wanted_.budget) * 31 + uint64_t(attacker) + uint64_t(lone) * 7;
+  hash_ = bound.shared_.id * 0x9E3779B97F4A7C15ULL + uint64_t(wanted_.budget) * 31 + uint64_t(attacker) +
+          uint64_t(lone) * 7;
   for (int i = 0; i < a.count; ++i) {
     wanted_.froms[size_t(i)] = a.froms[size_t(i)];
     wanted_.types[size_t(i)] = a.types[size_t(i)];
@@ -837,9 +889,10 @@ EndingBound::PlacedLookup::PlacedLookup(const EndingBound& bound, const Army& a,
 
 const EndingBound::PlacedSets& EndingBound::PlacedLookup::sets(Square k) {
   wanted_.k = k;
-  PlacedEntry& entry = kept_entry<PlacedEntry, kPlacedCacheBits>(hash_ ^ k);
+  PlacedEntry& entry =
+      kept_entry<PlacedEntry>(bound_.scratch_.placed_, kPlacedCacheBits - bound_.scratch_.halved_, hash_ ^ k);
   if (!entry.same_as(wanted_)) {
-    const Zone& zone = bound_.zones_[k];
+    const Zone& zone = bound_.shared_.zones[k];
     entry = wanted_;
     entry.sets = wanted_.lone ? bound_.lone_checker_sets(army_, wanted_.attacker, wanted_.budget, k)
                               : bound_.placed_sets(army_, wanted_.attacker, wanted_.budget, k, zone.squares, zone.n);
@@ -860,7 +913,7 @@ void EndingBound::Zone::add(Square s) {
 
 bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker, int attacker_moves,
                                  Bitboard among) const {
-  // The attacker's side for each k is kept per thread: it depends on the army, its moves and k
+  // The attacker's side for each k is kept in the worker's scratch: it depends on the army, its moves and k
   // alone, which the defender's moves in between leave as they were.
   const bool lone = lone_checker(d, a);
   PlacedLookup lookup(*this, a, attacker, attacker_moves, lone);
@@ -868,10 +921,10 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
   for (Bitboard b = among; b;) {
     const Square k = pop_lsb(b);
     const int defender_moves = d.moves - king_walk(d.king, k);
-    const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
+    const Bitboard around = shared_.geometry.leaps(PieceType::King, k) & shared_.geometry.board();
     // Not even with every piece roaming (the men filling what no guard may reach).
     if (!fillable_kept(d, key, around & ~a.roaming.guards, defender_moves, k, kNoSquare)) continue;
-    const Zone& zone = zones_[k];
+    const Zone& zone = shared_.zones[k];
     const PlacedSets& sets = lookup.sets(k);
     if (sets.count == PlacedSets::kTooMany) return true;
     for (int x = 0; x < sets.count; ++x) {
@@ -885,16 +938,16 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
 }
 
 bool EndingBound::lone_checker(const Defence& d, const Army& a) const {
-  return goal_ == Goal::Mate && counts_stands(d) && a.count == 2 && a.king != kNoSquare &&
+  return shared_.goal == Goal::Mate && counts_stands(d) && a.count == 2 && a.king != kNoSquare &&
          a.types[0] != PieceType::Pawn && a.types[1] != PieceType::Pawn;
 }
 
 EndingBound::PlacedSets EndingBound::lone_checker_sets(const Army& a, Color attacker, int budget, Square k) const {
-  const Geometry& g = geometry_;
+  const Geometry& g = shared_.geometry;
   const int piece = a.types[0] == PieceType::King ? 1 : 0;
   const PieceType t = a.types[size_t(piece)];
   const Square from = a.froms[size_t(piece)];
-  const Zone& zone = zones_[k];
+  const Zone& zone = shared_.zones[k];
   const auto zone_bits = [&](Bitboard squares) {
     unsigned bits = 0;
     for (int j = 1; j < zone.n; ++j) bits |= unsigned(has(squares, zone.squares[size_t(j)])) << j;
@@ -902,11 +955,11 @@ EndingBound::PlacedSets EndingBound::lone_checker_sets(const Army& a, Color atta
   };
   const Bitboard around = g.leaps(PieceType::King, k) & g.board();
   // The squares two steps from k: a king there guards some square next to it.
-  const Steps& king_walks = stands_[index(attacker)][index(PieceType::King)][k];
+  const Steps& king_walks = shared_.stands[index(attacker)][index(PieceType::King)][k];
   const Bitboard near_k = king_walks[1];
   const Bitboard ring = king_walks[2] & ~near_k;
-  const Moves& piece_moves = moves_to_stand_[index(attacker)][index(t)];
-  const Steps& king_stands = stands_[index(attacker)][index(PieceType::King)][a.king];
+  const Moves& piece_moves = shared_.moves_to_stand[index(attacker)][index(t)];
+  const Steps& king_stands = shared_.stands[index(attacker)][index(PieceType::King)][a.king];
   // A set that guards as much or more, with the same square to interpose on or none, leaves
   // less to fill and no more to forbid: only the sets no other holds in that way are kept.
   PlacedSets found;
@@ -955,7 +1008,7 @@ EndingBound::PlacedSets EndingBound::lone_checker_sets(const Army& a, Color atta
 }
 
 bool EndingBound::steps_onto(const Defence& d, PieceType t, Square from, Square to) const {
-  if (t != PieceType::Pawn) return has(geometry_.attacks(t, from, 0), to);
+  if (t != PieceType::Pawn) return has(shared_.geometry.attacks(t, from, 0), to);
   return int(to) == int(from) + pawn_forward(d.color);
 }
 
@@ -974,19 +1027,20 @@ bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squ
   // The quick answers first, as fillable gives them: they cost no probe.
   if (const std::optional<bool> known = known_fill(d, squares, moves)) return *known;
   FillEntry wanted;
-  wanted.bound = id_;
+  wanted.bound = shared_.id;
   wanted.men = d.men;
   wanted.men_key = men_key;
   wanted.squares = squares;
   wanted.moves = moves;
   // k counts for a stalemate's men (may_stand_still) and where the king stands on it, counted.
   wanted.king_on_k = counts_stands(d) && k == d.king;
-  wanted.k = still_men_ || wanted.king_on_k ? k : 0;
+  wanted.k = shared_.still_men || wanted.king_on_k ? k : 0;
   wanted.as_it_stands = d.as_it_stands;
   wanted.interpose = interpose;
-  FillEntry& entry = kept_entry<FillEntry, kFillCacheBits>(men_key ^ uint64_t(squares) * 0xC2B2AE3D27D4EB4FULL ^
-                                                          uint64_t(squares >> 64) ^ uint64_t(moves & 0xFF) << 8 ^
-                                                          uint64_t(wanted.k) << 16 ^ uint64_t(interpose) << 24);
+  FillEntry& entry =
+      kept_entry<FillEntry>(scratch_.fills_, kFillCacheBits - scratch_.halved_,
+                            men_key ^ uint64_t(squares) * 0xC2B2AE3D27D4EB4FULL ^ uint64_t(squares >> 64) ^
+                                uint64_t(moves & 0xFF) << 8 ^ uint64_t(wanted.k) << 16 ^ uint64_t(interpose) << 24);
   if (entry.same_as(wanted)) return entry.fillable;
   wanted.fillable = fillable(d, squares, moves, k, interpose);
   entry = wanted;
@@ -995,7 +1049,7 @@ bool EndingBound::fillable_kept(const Defence& d, uint64_t men_key, Bitboard squ
 
 bool EndingBound::may_stand_still(const Defence& d, PieceType t, Square from, int moves_there, Square q, Square k,
                                   Bitboard squares, int moves) const {
-  const Bitboard first = first_steps_[index(t)][q] & ~square_bb(k);
+  const Bitboard first = shared_.first_steps[index(t)][q] & ~square_bb(k);
   if (popcount(squares | first) > popcount(d.men)) return false;
   return !d.as_it_stands || moves_there + popcount(first & ~squares & ~(d.men & ~square_bb(from))) <= moves;
 }
@@ -1003,12 +1057,12 @@ bool EndingBound::may_stand_still(const Defence& d, PieceType t, Square from, in
 uint8_t EndingBound::still_pawn_moves(const Defence& d, Square from, Square q, Square k, Bitboard squares,
                                       int moves) const {
   const int step = std::min(moves, kSteps - 1);
-  const uint8_t as_pawn = distance(pawn_as_[index(d.color)][index(PieceType::Pawn)], from, q);
+  const uint8_t as_pawn = distance(shared_.pawn_as[index(d.color)][index(PieceType::Pawn)], from, q);
   if (as_pawn <= step) return as_pawn;
   uint8_t fewest = kFar;
-  for (size_t x = 1; x < pawn_kinds_.size(); ++x) {
-    const PieceType t = pawn_kinds_[x];
-    const uint8_t as = distance(pawn_as_[index(d.color)][index(t)], from, q);
+  for (size_t x = 1; x < shared_.pawn_kinds.size(); ++x) {
+    const PieceType t = shared_.pawn_kinds[x];
+    const uint8_t as = distance(shared_.pawn_as[index(d.color)][index(t)], from, q);
     if (as <= step && as < fewest && may_stand_still(d, t, from, as, q, k, squares, moves)) fewest = as;
   }
   return fewest;
@@ -1044,7 +1098,7 @@ bool EndingBound::fillable(const Defence& d, Bitboard squares, int moves, Square
 }
 
 uint8_t EndingBound::moves_around(PieceType t, Square from, Square to, Bitboard blocked, int limit) const {
-  const Geometry& g = geometry_;
+  const Geometry& g = shared_.geometry;
   const Bitboard free = g.board() & ~blocked;
   const Bitboard next_to_target = g.attacks(t, to, blocked) & free;
   Bitboard seen = square_bb(from);
@@ -1058,7 +1112,7 @@ uint8_t EndingBound::moves_around(PieceType t, Square from, Square to, Bitboard 
 }
 
 bool EndingBound::may_pass(const Moves& moves_of, Square from, Square to, int moves, Bitboard blocked) const {
-  if (moves == 1) return (geometry_.between(from, to) & blocked) != 0;
+  if (moves == 1) return (shared_.geometry.between(from, to) & blocked) != 0;
   for (Bitboard b = blocked; b;) {
     const Square on_the_way = pop_lsb(b);
     if (moves_of[from][on_the_way] + moves_of[on_the_way][to] <= moves + 1) return true;
@@ -1092,8 +1146,8 @@ bool EndingBound::fill_around(const Defence& d, Bitboard squares, int moves, Squ
   for (Bitboard b = d.men & ~stands.staying; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
-    if (!(stands_[index(d.color)][index(t)][from][step] & to_fill)) continue;
-    const Moves& moves_of = moves_to_stand_[index(d.color)][index(t)];
+    if (!(shared_.stands[index(d.color)][index(t)][from][step] & to_fill)) continue;
+    const Moves& moves_of = shared_.moves_to_stand[index(d.color)][index(t)];
     std::array<uint8_t, 8>& own = far[size_t(men)];
     for (int j = 0; j < n; ++j) {
       const Square q = square_of[size_t(j)];
@@ -1105,14 +1159,14 @@ bool EndingBound::fill_around(const Defence& d, Bitboard squares, int moves, Squ
       }
       own[j] = there <= step && (interpose == kNoSquare || !steps_onto(d, t, q, interpose)) ? there : kNone;
     }
-    if (still_men_ && t != PieceType::Pawn) {
+    if (shared_.still_men && t != PieceType::Pawn) {
       for (int j = 0; j < n; ++j) {
         if (own[j] != kNone && !may_stand_still(d, t, from, own[j], square_of[size_t(j)], k, squares, moves)) {
           own[j] = kNone;
         }
       }
     }
-    if (still_men_ && t == PieceType::Pawn) {
+    if (shared_.still_men && t == PieceType::Pawn) {
       for (int j = 0; j < n; ++j) {
         if (own[j] == kNone) continue;
         own[j] = std::max(own[j], still_pawn_moves(d, from, square_of[size_t(j)], k, squares, moves));
@@ -1161,7 +1215,7 @@ bool EndingBound::fill_around(const Defence& d, Bitboard squares, int moves, Squ
 
 EndingBound::LastDefence EndingBound::last_defence(const Position& pos, Color attacker) const {
   LastDefence moves = last_defence_by_demands(pos, attacker);
-  // Nothing is left to try, whatever the box: so in 74% of these calls in popeye-70 (h=5).
+  // Nothing is left to try, whatever the box: most calls end here.
   if (!moves.none()) box_last_defence(pos, attacker, moves);
   return moves;
 }
@@ -1171,7 +1225,7 @@ EndingBound::LastDefence EndingBound::last_defence_by_demands(const Position& po
   if (unbounded(pos, attacker)) return moves;
   moves.king_ = pos.king_square(~attacker);
   moves.king_squares_ = moves.men_squares_ = ~Bitboard(0);
-  if (goal_ == Goal::Stalemate) moves.men_ = StalemateDemands::last_men(pos, attacker);
+  if (shared_.goal == Goal::Stalemate) moves.men_ = StalemateDemands::last_men(pos, attacker);
   return moves;
 }
 
@@ -1180,7 +1234,7 @@ void EndingBound::box_last_defence(const Position& pos, Color attacker, LastDefe
   moves.king_squares_ = moves.men_squares_ = 0;
   const Army a = army(pos, attacker, 1);
   Defence d = defence(pos, ~attacker, 0);
-  const Bitboard next_to_king = geometry_.leaps(PieceType::King, moves.king_) & geometry_.board();
+  const Bitboard next_to_king = shared_.geometry.leaps(PieceType::King, moves.king_) & shared_.geometry.board();
   if (!moves.men_.no_man_moves()) moves.men_squares_ = may_box(d, a, attacker, 1) ? ~Bitboard(0) : next_to_king;
   d.as_it_stands = true;  // each king's move is tested as it is
   for (Bitboard b = next_to_king & moves.men_.king_squares; b;) {
@@ -1199,7 +1253,7 @@ EndingBound::AttackerMoves EndingBound::last_moves(const Position& pos, Color at
   AttackerMoves moves;
   if (unbounded(pos, attacker)) return moves;
   const std::optional<StalemateDemands> demands =
-      goal_ == Goal::Stalemate ? std::optional<StalemateDemands>(std::in_place, pos, attacker) : std::nullopt;
+      shared_.goal == Goal::Stalemate ? std::optional<StalemateDemands>(std::in_place, pos, attacker) : std::nullopt;
   if (demands && demands->impossible()) {
     moves.every_ = false;
     return moves;
@@ -1225,8 +1279,8 @@ EndingBound::AttackerMoves EndingBound::second_last_moves(const Position& pos, C
 EndingBound::Landings EndingBound::second_last_landings(const Position& pos, Color attacker) const {
   // A stalemate: where no last move of the defender's would leave one demand at most were the
   // attacker to pass, only its captures and its moves in front of a free pawn may change that.
-  // Where none would leave two, no move may: so in 87% of the calls in popeye-47 (h=5).
-  if (goal_ != Goal::Stalemate || unbounded(pos, attacker) || popcount(pos.pieces(attacker)) > kMaxRefined) {
+  // Where none would leave two, no move may: most calls end here.
+  if (shared_.goal != Goal::Stalemate || unbounded(pos, attacker) || popcount(pos.pieces(attacker)) > kMaxRefined) {
     return Landings::every();
   }
   // A man's last move leaves the king where it stands: it must end boxed in there.
@@ -1256,7 +1310,7 @@ void EndingBound::add_second_last_moves(Defence d, const Army& a, Color attacker
                                         Bitboard king_squares, AttackerMoves& moves) const {
   if (!allowed || !king_squares) return;
   d.walk &= king_squares;
-  const auto& attacks = attacks_[index(attacker)];
+  const auto& attacks = shared_.attacks[index(attacker)];
   for (int i = 0; i < a.count; ++i) {
     const auto& own = attacks[index(a.types[i])][a.froms[i]];
     // i makes the last move too (from where it went, the others staying), or j does (i staying
@@ -1292,7 +1346,8 @@ void EndingBound::add_second_last_moves(Defence d, const Army& a, Color attacker
       return false;
     };
     const auto& from_there = attacks[index(a.types[i])];
-    for (Bitboard b = stands_[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed;
+    for (Bitboard b =
+             shared_.stands[index(attacker)][index(a.types[i])][a.froms[i]][1] & ~square_bb(a.froms[i]) & allowed;
          b;) {
       const Square to = pop_lsb(b);
       if (may_box_after(from_there[to][0], from_there[to][1])) moves.tos_[i] |= square_bb(to);
@@ -1315,9 +1370,9 @@ EndingBound::AttackerMoves EndingBound::third_last_moves(const Position& pos, Co
 }
 
 void EndingBound::narrow(const Defence& d, const Reach& reach, DefenderMoves::Narrowing& n) const {
-  for (Bitboard b = goal_ == Goal::Mate ? d.walk & reach.checks : d.walk; b && !n.every;) {
+  for (Bitboard b = shared_.goal == Goal::Mate ? d.walk & reach.checks : d.walk; b && !n.every;) {
     const Square k = pop_lsb(b);
-    const Bitboard need = geometry_.leaps(PieceType::King, k) & geometry_.board() & ~reach.guards;
+    const Bitboard need = shared_.geometry.leaps(PieceType::King, k) & shared_.geometry.board() & ~reach.guards;
     const Bitboard unheld = need & ~d.holds;
     const Bitboard unfilled = need & ~d.men;
     const int slack = d.moves - king_walk(d.king, k);
@@ -1351,7 +1406,7 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
   }
   // Were the defender to pass, may_end_in_time as the node below makes it, but for its tests of
   // one and two moves left (see the header for the limits).
-  const int most_defender_moves = goal_ == Goal::Mate ? 3 : 2;
+  const int most_defender_moves = shared_.goal == Goal::Mate ? 3 : 2;
   if (attacker_moves >= 2 && defender_moves <= most_defender_moves && a.count <= kMaxRefined &&
       !may_box_filled(d, a, attacker, attacker_moves)) {
     const NearestMen near = nearest_men(d);
@@ -1362,7 +1417,7 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
       moves.piece_tos_[size_t(moves.pieces_++)] = nearer_squares(d, near, fills, from);
     }
     moves.king_tos_ = king_approaches(defence(pos, ~attacker, defender_moves + 1), a, attacker, attacker_moves);
-  } else if (attacker_moves >= 2 && defender_moves <= 2 && a.count <= kMaxRefined && still_men_) {
+  } else if (attacker_moves >= 2 && defender_moves <= 2 && a.count <= kMaxRefined && shared_.still_men) {
     narrow_to_the_captured(d, a, attacker, attacker_moves, moves);
   }
   if (a.count <= kMaxRefined) {
@@ -1375,7 +1430,7 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
     moves.passed_ = d;
   }
   // Before the attacker's second last move, as second_last_landings will count the demands.
-  if (goal_ == Goal::Stalemate && attacker_moves == 2 && defender_moves == 1 &&
+  if (shared_.goal == Goal::Stalemate && attacker_moves == 2 && defender_moves == 1 &&
       popcount(pos.pieces(attacker)) <= kMaxRefined) {
     moves.demands_ = StalemateDemands::second_last_men(pos, attacker);
   }
@@ -1433,20 +1488,20 @@ Bitboard EndingBound::walk_hems(const Defence& d, Bitboard pieces) const {
   });
   // The king's squares from which its walk reaches one of them: within its moves of one.
   const int step = std::min(d.moves, kSteps - 1);
-  const Within& walks = stands_[index(d.color)][index(PieceType::King)];
+  const Within& walks = shared_.stands[index(d.color)][index(PieceType::King)];
   Bitboard squares = 0;
   for (Bitboard b = wanted; b;) squares |= walks[pop_lsb(b)][size_t(step)];
   return squares;
 }
 
 Bitboard EndingBound::hemmed_from(const Defence& d, PieceType t, Bitboard others) const {
-  const std::vector<Bitboard>& first_steps = first_steps_[index(t)];
-  const Within& stands = stands_[index(d.color)][index(t)];
+  const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
+  const Within& stands = shared_.stands[index(d.color)][index(t)];
   // Only a square next to another man, or with at most d's moves and one first steps, may be
   // hemmed in within d's moves (see for_each_hem).
-  const Bitboard few = few_first_steps_[index(t)][size_t(std::min(d.moves + 1, kMostFirstSteps))];
+  const Bitboard few = shared_.few_first_steps[index(t)][size_t(std::min(d.moves + 1, kMostFirstSteps))];
   Bitboard squares = 0;
-  for (Bitboard b = geometry_.board() & (beside(t, others) | few); b;) {
+  for (Bitboard b = shared_.geometry.board() & (beside(t, others) | few); b;) {
     const Square s = pop_lsb(b);
     const int moves_there = d.moves - hem_moves(d, first_steps[s], others);
     if (moves_there >= 0) squares |= stands[s][size_t(std::min(moves_there, kSteps - 1))];
@@ -1459,7 +1514,7 @@ EndingBound::NearestMen EndingBound::nearest_men(const Defence& d) const {
   const int step = std::min(d.moves, kSteps - 1);
   for (Bitboard b = d.men; b;) {
     const Square from = pop_lsb(b);
-    const Steps& reach = stands_[index(d.color)][index(type_of(d.position->piece_on(from)))][from];
+    const Steps& reach = shared_.stands[index(d.color)][index(type_of(d.position->piece_on(from)))][from];
     Bitboard seen = 0;
     for (int m = 0; m <= step; ++m) {
       for (Bitboard ring = reach[size_t(m)] & ~seen; ring;) {
@@ -1481,7 +1536,7 @@ EndingBound::NearestMen EndingBound::nearest_men(const Defence& d) const {
 const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& d, const NearestMen& near,
                                                                  const Army& a, Color attacker,
                                                                  int attacker_moves) const {
-  thread_local std::vector<Fill> fills;
+  std::vector<Fill>& fills = scratch_.buffers_->fills;
   fills.clear();
   const auto add = [&](Bitboard squares, Bitboard candidates, int budget) {
     Fill fill{squares, candidates, budget, 0, 0, 0};
@@ -1500,11 +1555,11 @@ const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& 
   PlacedLookup lookup(*this, a, attacker, attacker_moves, false);
   // The squares the king may end on: within its walk, and for a mate where the attacker may
   // check (which no move of the defender's changes).
-  for (Bitboard b = goal_ == Goal::Mate ? d.walk & a.roaming.checks : d.walk; b;) {
+  for (Bitboard b = shared_.goal == Goal::Mate ? d.walk & a.roaming.checks : d.walk; b;) {
     const Square k = pop_lsb(b);
     const int budget = d.moves - king_walk(d.king, k);
-    const Bitboard around = geometry_.leaps(PieceType::King, k) & geometry_.board();
-    const Zone& zone = zones_[k];
+    const Bitboard around = shared_.geometry.leaps(PieceType::King, k) & shared_.geometry.board();
+    const Zone& zone = shared_.zones[k];
     const PlacedSets& sets = lookup.sets(k);
     if (sets.count == PlacedSets::kTooMany) {
       add(around & ~a.roaming.guards, around, budget);
@@ -1521,19 +1576,19 @@ const std::vector<EndingBound::Fill>& EndingBound::fills_to_make(const Defence& 
 Bitboard EndingBound::nearer_squares(const Defence& d, const NearestMen& near, const std::vector<Fill>& fills,
                                      Square from) const {
   const PieceType type = type_of(d.position->piece_on(from));
-  const auto& stands_of = stands_[index(d.color)];
+  const auto& stands_of = shared_.stands[index(d.color)];
   const Within& stands = stands_of[index(type)];
-  const Moves& moves_to_stand = moves_to_stand_[index(d.color)][index(type)];
+  const Moves& moves_to_stand = shared_.moves_to_stand[index(d.color)][index(type)];
   // A pawn's moves that capture nothing: forward on its file, one move away (two squares from
   // where it starts), where it may promote.
   const bool pawn = type == PieceType::Pawn;
-  const Bitboard pushes = pawn ? stands[from][1] & geometry_.file_bb(file_of(from)) & ~square_bb(from) : 0;
-  const Bitboard last_rank = geometry_.rank_bb(d.color == Color::White ? geometry_.ranks() - 1 : 0);
+  const Bitboard pushes = pawn ? stands[from][1] & shared_.geometry.file_bb(file_of(from)) & ~square_bb(from) : 0;
+  const Bitboard last_rank = shared_.geometry.rank_bb(d.color == Color::White ? shared_.geometry.ranks() - 1 : 0);
   // Whether the pawn pushed to `to` (promoted there to some kind, on the last rank) stands on q
   // within `moves` moves.
   const auto lands_within = [&](Square to, Square q, int moves) {
     if (!has(last_rank, to)) return has(stands[to][size_t(moves)], q);
-    for (const PieceType kind : pawn_kinds_) {
+    for (const PieceType kind : shared_.pawn_kinds) {
       if (kind != PieceType::Pawn && has(stands_of[index(kind)][to][size_t(moves)], q)) return true;
     }
     return false;
@@ -1579,8 +1634,8 @@ Bitboard EndingBound::nearer_squares(const Defence& d, const NearestMen& near, c
 }
 
 Bitboard EndingBound::king_approaches(const Defence& d, const Army& a, Color attacker, int attacker_moves) const {
-  const Bitboard next = geometry_.leaps(PieceType::King, d.king) & geometry_.board();
-  const Within& walks = stands_[index(d.color)][index(PieceType::King)];
+  const Bitboard next = shared_.geometry.leaps(PieceType::King, d.king) & shared_.geometry.board();
+  const Within& walks = shared_.stands[index(d.color)][index(PieceType::King)];
   Bitboard approaches = 0;
   for (Bitboard b = boxing_squares(d, a.roaming, d.walk, false); b;) {
     const Square k = pop_lsb(b);
@@ -1599,11 +1654,11 @@ bool EndingBound::takes_too_much(const DefenderMoves& moves, const Position& pos
     const int step = std::min(d.moves, kSteps - 1);
     if (m.from() == d.king) {
       d.king = m.to();
-      d.walk = stands_[index(d.color)][index(PieceType::King)][d.king][size_t(step)];
+      d.walk = shared_.stands[index(d.color)][index(PieceType::King)][d.king][size_t(step)];
     } else {
       const PieceType t = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos.piece_on(m.from()));
       d.men |= square_bb(m.to());
-      d.holds |= stands_[index(d.color)][index(t)][m.to()][size_t(step)];
+      d.holds |= shared_.stands[index(d.color)][index(t)][m.to()][size_t(step)];
     }
     return boxing_squares(d, moves.reach_without_[size_t(i)], d.walk, true) == 0;
   }
@@ -1621,7 +1676,7 @@ bool EndingBound::DefenderMoves::allows(const Position& pos, Move m) const {
     }
   }
   const PieceType t = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(pos.piece_on(m.from()));
-  const Bitboard reached = bound_->stands_[index(defender_)][index(t)][m.to()][moves_left_];
+  const Bitboard reached = bound_->shared_.stands[index(defender_)][index(t)][m.to()][moves_left_];
   for (int i = 0; i < count_; ++i) {
     const Narrowing& n = narrowings_[i];
     if (!n.every && !has(n.onto, m.to()) && !(reached & n.cover)) return false;

@@ -1,56 +1,18 @@
 #pragma once
-// A lower bound that prunes help mates and help stalemates: where the defender's king can no
-// longer end boxed in within the moves left, the node is not searched.
-//
-// A mate or a stalemate leaves the defender's king on some square k with no move: each square
-// next to k is guarded by the attacker or held by one of the defender's own men. A mate also
-// checks k. So a line can still end only if some square k within the king's walk (the defender's
-// moves left) is checked in time (mate only) and each square next to it is either guarded by a
-// piece of the attacker within the attacker's moves left or reached by a man of the defender
-// within the defender's; and the king's walk to k plus one move for each of those squares that
-// no guard reaches and no man of the defender holds already is within the defender's moves.
-//
-// Then the moves are counted piece by piece, for each such k: each piece of the attacker ends on
-// one square, where it checks and guards what it attacks from there, and the moves the pieces
-// need to get there are within the attacker's moves together; the defender's men fill the
-// squares next to k that none of them guards, each man one square, and their moves together
-// with the king's walk are within the defender's. The attacker's king never ends next to k; a
-// piece that ends next to k is guarded by another; a pawn ends as a pawn or as any kind it
-// promotes to; an army of more than kMaxRefined pieces is taken as roaming. (The attacker's side
-// depends only on its pieces, its moves left and k, so it is kept per thread for the defender's
-// moves that follow.)
-//
-// In a stalemate every man of the defender's ends without a move too. So a piece of the
-// defender's (not a pawn) fills a square next to k only where its own men may stand on every
-// square it moves to first, within the defender's moves (see may_stand_still); and a piece that
-// can end without a move nowhere in time must be captured, a move of the attacker's for each,
-// and fills nothing (see take_off_the_captured); so must one of each set of pieces that cannot
-// all end hemmed in together, by each other, the pawns and the king.
-//
-// Where each piece of the attacker may make every move left, its guards are taken together. With
-// two moves left, the pieces are also taken one and two at a time (one piece moves twice, or two
-// once each, the others stay); with one, one at a time, and each square the moving piece may go
-// to on its own (a pawn's, with its promotions, together). Those last moves are where most nodes
-// are, and where one piece cannot be on two squares matters most.
-//
-// The distances are measured on an empty board, so they never exceed the true ones: other
-// pieces only block a path or a line, and captures move a piece no further; a guard through
-// the king's own square is a guard, as it is in the real position. A pawn counts every forward
-// rank as a move (its first move may cover two), may change file by capturing, and may promote
-// to any piece of the variant on its way. A checker that stands still (a discovered check) is a
-// piece at distance 0, and so never pruned. Where the position itself is tested, the squares of
-// the defender's men that stand where they end and never move, and its king's, are taken as
-// occupied for its other men (see fillable; not for a stalemate).
-//
-// It holds where the king is royal and a turn is one move (orthodox, Mainzer). While either
-// side may still castle, the bound is not used: castling moves a king more than one square (four
-// in Janus chess) and its partner where the partner's own moves do not lead (a Janus along the
-// rank in Mainzer).
+// A lower bound that prunes help mates and help stalemates (and series play): where the
+// defender's king can no longer end boxed in (mated or stalemated) within the moves left, the
+// node is not searched, and on the last moves only the moves that may still end the line are
+// tried. It never prunes a line that ends in the goal. The argument is docs/help-bound.md:
+// "The box" and "Counting piece by piece" (invariants 1 to 8), "Stalemates: the men that must
+// end without a move" (9 to 11), "Pieces taken one and two at a time" (12, 13), "Distances on
+// an empty board" (14 to 17), "Where it holds" (18 to 20), and "Per-worker scratch" for the
+// caches. HelpPruner (help_pruner.h) runs its tests at a node of help play in their order.
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -58,11 +20,13 @@
 #include "rules/position.h"
 #include "solver/search/help/stalemate_demands.h"
 #include "solver/search/problem_terms.h"
+#include "solver/search/resources/zeroed_memory.h"
 
 namespace dm::search {
 
 class EndingBound {
-  // The most pieces of the attacker taken one and two at a time (see the top).
+  // The most pieces of the attacker taken one and two at a time (docs/help-bound.md, invariants 7
+  // and 13).
   static constexpr int kMaxRefined = 8;
 
   // Where the attacker's pieces check (the king aside) and guard.
@@ -156,9 +120,25 @@ class EndingBound {
     StalemateDemands::SecondLastMen demands_{};
   };
 
-  EndingBound(const Variant& variant, Goal goal);
+  // What the bound knows of a variant and a goal: its distance tables, zones and first steps.
+  // Made once for a solve and read by every worker.
+  struct Shared;
+  // One worker's scratch: the caches of what the bound has worked out (the hems, the attacker's
+  // placed sets, the fills) and two buffers. Made once per worker thread and kept across
+  // problems (Workers::scratch), so that no bound keeps memory of its own per thread; bytes()
+  // is what it takes.
+  class Scratch;
 
-  // Whether the bound holds for help play with this goal in this variant (see above).
+  // A worker's bound: the shared tables, with this worker's scratch.
+  EndingBound(const Shared& shared, Scratch& scratch);
+  // A bound of its own, tables and scratch, for one thread.
+  EndingBound(const Variant& variant, Goal goal);
+  ~EndingBound();
+  EndingBound(const EndingBound&) = delete;
+  EndingBound& operator=(const EndingBound&) = delete;
+
+  // Whether the bound holds for help play with this goal in this variant (docs/help-bound.md,
+  // invariants 18 and 19).
   static bool applies(const Variant& variant, Goal goal);
   // Whether may_end_in_time holds with the moves each side has left, for a variant of turns of
   // several moves (Marseillais, Extra Move): the king is royal and a mate or a stalemate leaves
@@ -262,7 +242,7 @@ class EndingBound {
   using Steps = std::array<Bitboard, kSteps>;
   using Within = std::vector<Steps>;  // [from][m]
   // [colour][kind]: only a pawn's tables differ between the colours.
-  using Tables = std::array<std::array<Within, kPieceTypeCount>, 2>;
+  using ColourTables = std::array<std::array<Within, kPieceTypeCount>, 2>;
   // [from][to]: the fewest moves of a kind of piece to stand on a square.
   using Moves = std::vector<std::array<uint8_t, kSquareSpace>>;
 
@@ -278,7 +258,8 @@ class EndingBound {
 
   // A choice among the moves of the army's pieces (at most kMaxRefined), none allowed yet.
   static AttackerMoves choosing(const Army& army);
-  // Where the bound says nothing: no king to box in, or a castling right left (see the top).
+  // Where the bound says nothing: no king to box in, or a castling right left (docs/help-bound.md,
+  // invariant 19).
   static bool unbounded(const Position& pos, Color attacker);
   Defence defence(const Position& pos, Color defender, int moves) const;
   // The same with only `men` of the defender's men (not the king).
@@ -352,7 +333,7 @@ class EndingBound {
   // those in no set of them that may all end hemmed in together (may_end_hemmed_together), past
   // kMostHemmedTogether pieces `alone` (`together`, which holds `alone`); and the fewest
   // pieces such a set leaves out (`fewest`). They depend on the defender's side alone, which
-  // the attacker's moves in between leave as it was: kept per thread, an entry used only where
+  // the attacker's moves in between leave as it was: kept in the scratch, an entry used only where
   // the men, their fingerprint (men_key), the king and the moves are the same.
   struct Unhemmed {
     Bitboard alone = 0;
@@ -375,7 +356,7 @@ class EndingBound {
   struct HemEntry {
     Bitboard men = 0;       // where the defender's men stand (the pieces and the pawns)
     Bitboard unhemmed = 0;  // the answer's `alone`
-    uint64_t bound = 0;     // the bound's id_ (0: empty)
+    uint64_t bound = 0;     // the bound's Shared::id (0: empty)
     uint64_t men_key = 0;   // men_key(d)
     int moves = 0;
     Square king = 0;
@@ -388,7 +369,7 @@ class EndingBound {
     }
   };
   static_assert(std::is_trivially_copyable_v<HemEntry> && sizeof(HemEntry) == 64);
-  // Entries kept per thread, 1 MB.
+  // Entries kept in a worker's scratch at its full size, 1 MB.
   static constexpr int kHemCacheBits = 14;
   // may_end_in_time for this defence and army.
   bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
@@ -396,10 +377,11 @@ class EndingBound {
   // boxing_squares with every piece of the attacker roaming, then may_box_placed. (Where the
   // army has kMaxRefined pieces or fewer, may_box fails where this fails.)
   bool may_box_filled(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
-  // The moves counted piece by piece, for some square k of `among` (see the top): each piece of
-  // the attacker ends on one square, all of them within the attacker's moves together; one
-  // checks k (mate only), and the men of the defender fill each square next to k that none
-  // guards from where it ends, a man to a square, within the moves the king's walk leaves.
+  // The moves counted piece by piece, for some square k of `among` (docs/help-bound.md,
+  // invariants 3 to 7): each piece of the attacker ends on one square, all of them within the
+  // attacker's moves together; one checks k (mate only), and the men of the defender fill each
+  // square next to k that none guards from where it ends, a man to a square, within the moves
+  // the king's walk leaves.
   bool may_box_placed(const Defence& defence, const Army& army, Color attacker, int attacker_moves,
                       Bitboard among) const;
   // The attacker's side of it for one k: the widest sets of the zone (bit 0 k, then the squares
@@ -428,10 +410,10 @@ class EndingBound {
   // left out where another guards as much or more with the same square to interpose on, or
   // none.
   PlacedSets lone_checker_sets(const Army& army, Color attacker, int budget, Square k) const;
-  // What placed_sets found for one army, its moves and k, as kept per thread (in zeroed memory:
+  // What placed_sets found for one army, its moves and k, as kept in the scratch (in zeroed memory:
   // all zeros is an empty entry).
   struct PlacedEntry {
-    uint64_t bound = 0;  // the bound's id_ (0: empty)
+    uint64_t bound = 0;  // the bound's Shared::id (0: empty)
     std::array<Square, kMaxRefined> froms{};
     std::array<PieceType, kMaxRefined> types{};
     uint8_t count = 0;
@@ -460,12 +442,12 @@ class EndingBound {
     Bitboard unguarded(uint16_t set) const { return left[0][set >> 1 & 15] | left[1][set >> 5 & 15]; }
   };
   // placed_sets (or, for a lone checker, lone_checker_sets) for one army and its moves, for each
-  // k asked, through the per-thread cache: an entry is used only where the army, its moves, k
+  // k asked, through the scratch's cache: an entry is used only where the army, its moves, k
   // and which of them are the same (a hash picks its place, never tells it).
   class PlacedLookup {
    public:
     PlacedLookup(const EndingBound& bound, const Army& army, Color attacker, int attacker_moves, bool lone);
-    // The sets for k (valid until the next call), of the squares of zones_[k].
+    // The sets for k (valid until the next call), of the squares of zones[k].
     const PlacedSets& sets(Square k);
 
    private:
@@ -474,8 +456,8 @@ class EndingBound {
     PlacedEntry wanted_{};
     uint64_t hash_ = 0;
   };
-  // Entries kept per thread, about 23 MB (2^18 of 88 bytes): fewer made the long help problems
-  // find again what they had found (reports/help-bound-figures.md).
+  // Entries kept in a worker's scratch at its full size, about 23 MB (2^18 of 88 bytes): fewer
+  // made the long help problems find again what they had found (reports/help-bound-figures.md).
   static constexpr int kPlacedCacheBits = 18;
   // Whether the defender's men may stand on every square of `squares` (those next to the
   // king's square k: eight at most), each man on one, within `moves` moves together: the least
@@ -494,7 +476,7 @@ class EndingBound {
   // Whether fillable counts those choices: where the position is tested as it stands, but not
   // for a stalemate's men, which end without a move: there the choices changed few counts and
   // cost more than they saved.
-  bool counts_stands(const Defence& d) const { return d.as_it_stands && !still_men_; }
+  bool counts_stands(const Defence& d) const;
   // Which of the men that stand where the fill wants them stay, and which step off; and the
   // squares no man passes (those that stay, and k where the king stays there).
   struct Stands {
@@ -526,7 +508,7 @@ class EndingBound {
   // where no square is asked for; false where the moves are negative, fewer than the squares no
   // man stands on, or some square is held by no man; none otherwise.
   static std::optional<bool> known_fill(const Defence& defence, Bitboard squares, int moves);
-  // fillable through a per-thread cache: the defender's men are the same for the attacker's
+  // fillable through the scratch's cache: the defender's men are the same for the attacker's
   // moves in between, and for each k and set of may_box_placed. `men_key` is men_key(defence).
   // An entry is used only where the men, their fingerprint, the squares, the moves, whether the
   // king stands on k and (for a stalemate, or where it does) k, whether the position is tested
@@ -540,7 +522,7 @@ class EndingBound {
   struct FillEntry {
     Bitboard men = 0;
     Bitboard squares = 0;
-    uint64_t bound = 0;  // the bound's id_ (0: empty)
+    uint64_t bound = 0;  // the bound's Shared::id (0: empty)
     uint64_t men_key = 0;
     int moves = 0;
     Square k = 0;
@@ -554,7 +536,7 @@ class EndingBound {
     }
   };
   static_assert(std::is_trivially_copyable_v<FillEntry> && sizeof(FillEntry) == 64);
-  static constexpr int kFillCacheBits = 15;  // 2 MB a thread
+  static constexpr int kFillCacheBits = 15;  // 2 MB at the scratch's full size
   // For a stalemate where each turn is one move: whether the defender's piece (not a pawn) of
   // kind t on `from`, `moves_there` moves from q, may end on q without a move, next to its
   // king on k, the men filling `squares` (q among them: those no piece of the attacker guards)
@@ -629,7 +611,7 @@ class EndingBound {
   // unguarded (exactly those); where the sets are too many to count, the squares the roaming
   // army leaves unguarded (at least those, and a man may fill any square next to k). A fill
   // that two squares or more no man reaches is left out: no man's move makes it (see
-  // nearer_squares). Kept per thread, valid until the next call.
+  // nearer_squares). Kept in the scratch, valid until the next call.
   const std::vector<Fill>& fills_to_make(const Defence& defence, const NearestMen& near, const Army& army,
                                          Color attacker, int attacker_moves) const;
   // The squares a man of the defender on `from` may move to, capturing nothing, for
@@ -696,24 +678,62 @@ class EndingBound {
   // fillable_kept against fillable.
   friend struct EndingBoundInternals;
 
-  const Geometry& geometry_;
-  Goal goal_;
-  bool still_men_;  // a stalemate where each turn is one move: the men that fill end without a move
-  uint64_t id_;  // tells this bound's entries in the per-thread cache from another's
-  // [k]: k and the squares next to it, as placed_sets numbers them.
-  std::vector<Zone> zones_;
+  std::unique_ptr<Shared> own_shared_;  // the second constructor's
+  std::unique_ptr<Scratch> own_scratch_;
+  const Shared& shared_;
+  Scratch& scratch_;
+  // The next bound's Shared::id.
   static std::atomic<uint64_t> next_id_;
-  Tables attacks_;  // squares a piece attacks after m moves
-  Tables stands_;   // squares a piece stands on after m moves
-  Tables pawn_as_;  // squares a pawn stands on after m moves as a pawn or as each kind it promotes to
-  // [colour][kind][from][to]: the fewest moves to stand on a square, as stands_ holds them.
-  std::array<std::array<Moves, kPieceTypeCount>, 2> moves_to_stand_;
-  std::vector<PieceType> pawn_kinds_;  // the pawn and the kinds it promotes to
-  // [kind][square]: the squares a piece moves to first (a rider's next square on each ray).
-  std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps_;
-  // [kind][count]: the squares with at most `count` first steps (the last entry, every square).
   static constexpr int kMostFirstSteps = 16;  // an Amazon's in the middle of the board
-  std::array<std::array<Bitboard, kMostFirstSteps + 1>, kPieceTypeCount> few_first_steps_{};
+};
+
+struct EndingBound::Shared {
+  Shared(const Variant& variant, Goal ending);
+
+  const Geometry& geometry;
+  Goal goal;
+  bool still_men;  // a stalemate where each turn is one move: the men that fill end without a move
+  uint64_t id;     // tells this bound's entries in a worker's caches from another's
+  // [k]: k and the squares next to it, as placed_sets numbers them.
+  std::vector<Zone> zones;
+  ColourTables attacks;  // squares a piece attacks after m moves
+  ColourTables stands;   // squares a piece stands on after m moves
+  ColourTables pawn_as;  // squares a pawn stands on after m moves as a pawn or as each kind it promotes to
+  // [colour][kind][from][to]: the fewest moves to stand on a square, as stands holds them.
+  std::array<std::array<Moves, kPieceTypeCount>, 2> moves_to_stand;
+  std::vector<PieceType> pawn_kinds;  // the pawn and the kinds it promotes to
+  // [kind][square]: the squares a piece moves to first (a rider's next square on each ray).
+  std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps;
+  // [kind][count]: the squares with at most `count` first steps (the last entry, every square).
+  std::array<std::array<Bitboard, kMostFirstSteps + 1>, kPieceTypeCount> few_first_steps{};
+};
+
+class EndingBound::Scratch {
+ public:
+  // The most it takes: its caches at their full size.
+  static constexpr size_t kFullBytes = size_t(26) << 20;
+  // Caches as large as fit in `bytes` (halved together from their full size, down to a floor);
+  // their size changes the bound's speed, never its answers.
+  explicit Scratch(size_t bytes = kFullBytes);
+  ~Scratch();
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+
+  // The memory it holds at most (the caches are zeroed memory: a page costs only once written).
+  size_t bytes() const;
+
+ private:
+  friend class EndingBound;
+  struct Buffers;  // ending_bound.cpp: placed_sets' and fills_to_make's
+
+  // How many times the caches are halved from their full size (kHemCacheBits, ...).
+  static int halvings(size_t bytes);
+
+  int halved_;
+  ZeroedMemory hems_;    // HemEntry, 2^(kHemCacheBits - halved_)
+  ZeroedMemory placed_;  // PlacedEntry, 2^(kPlacedCacheBits - halved_)
+  ZeroedMemory fills_;   // FillEntry, 2^(kFillCacheBits - halved_)
+  std::unique_ptr<Buffers> buffers_;
 };
 
 }  // namespace dm::search

@@ -44,12 +44,11 @@ void take_lines(std::vector<std::vector<Line>>& found, const SearchControl& cont
 // Help play: the first moves of every line split the enumeration into tasks, enough of them
 // that one first move with a big tree below it does not leave threads idle: the first two
 // moves, and in lines of kLongSplitTurns attacker turns or more the first four. The trees below
-// two moves of a long line are far from even: one of the 128 tasks of popeye-59 (h=7) took 29%
-// of the whole search on one thread, so that no number of threads could make it more than 3.4
-// times as fast; below four moves the largest of its 11,523 took 3%, with 0.01% more nodes in
-// all. The split is the search itself down to the tasks (HelpSearch::split), with its pruning
-// and its table; a split of four moves that would leave more than kMaxHelpTasks tasks is given
-// up for one of two.
+// two moves of a long line are far from even, so that one task could hold most of the search
+// and no number of threads make it much faster; below four moves they are even enough, at
+// almost no cost in nodes (reports/help-bound-figures.md). The split is the search itself down
+// to the tasks (HelpSearch::split), with its pruning and its table; a split of four moves that
+// would leave more than kMaxHelpTasks tasks is given up for one of two.
 constexpr int kShortSplitMoves = 2;
 constexpr int kLongSplitMoves = 4;
 constexpr int kLongSplitTurns = 5;
@@ -99,6 +98,15 @@ void split_series(const Position& pos, int series_left, int depth, Line& prefix,
   });
 }
 
+// The calling worker's bound: the shared tables with the thread's own scratch, made in `slot`;
+// nullptr where the bound does not hold.
+const EndingBound* worker_bound(std::optional<EndingBound>& slot, const std::optional<EndingBound::Shared>& shared,
+                                Workers& workers) {
+  if (!shared) return nullptr;
+  slot.emplace(*shared, workers.scratch<EndingBound::Scratch>());
+  return &*slot;
+}
+
 }  // namespace
 
 // Every line of 1 to N attacker turns, as Popeye solves help play: a shorter one is a short
@@ -106,14 +114,13 @@ void split_series(const Position& pos, int series_left, int depth, Line& prefix,
 // length, so that the shorter searches' entries serve the longer ones.
 void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions& options, TranspositionTable& tt,
                 Workers& workers, SearchControl& control, SolveResult& result) {
-  // The ending bound (its tables take about 2 ms), for help play of two turns or more; in
+  // The ending bound (its tables made once), for help play of two turns or more; in
   // variants of turns of several moves, its count of the moves left only (counts_moves holds
   // wherever applies does).
-  std::optional<EndingBound> ending_bound;
+  std::optional<EndingBound::Shared> shared;
   if (rules.root_turns() >= 2 && EndingBound::counts_moves(pos.variant(), rules.stipulation().goal)) {
-    ending_bound.emplace(pos.variant(), rules.stipulation().goal);
+    shared.emplace(pos.variant(), rules.stipulation().goal);
   }
-  const EndingBound* const bound = ending_bound ? &*ending_bound : nullptr;
   std::atomic<size_t> task_count{0};
   std::atomic<size_t> decided{0};
   ProgressMonitor monitor(options, [&] {
@@ -126,7 +133,8 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     Position root_pos = pos;
     HelpSplit split;
     if (rules.evaluate(root_pos, length) == NodeValue::Open) {
-      HelpSearch splitter(rules, tt, control, bound);
+      std::optional<EndingBound> bound;
+      HelpSearch splitter(rules, tt, control, worker_bound(bound, shared, workers));
       split = split_help(root_pos, length, splitter);
     }
     decided.store(0, std::memory_order_relaxed);
@@ -135,7 +143,8 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     found.resize(first + split.tasks.size() + 1);
     found[first] = std::move(split.solutions);
     workers.for_each(split.tasks.size(), [&](size_t i) {
-      HelpSearch search(rules, tt, control, bound);
+      std::optional<EndingBound> bound;
+      HelpSearch search(rules, tt, control, worker_bound(bound, shared, workers));
       search.solve_task(pos, length, split.tasks[i], found[first + 1 + i]);
       decided.fetch_add(1, std::memory_order_relaxed);
     });
@@ -157,9 +166,9 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
   ProgressMonitor monitor(options, [&] {
     return task_progress(control, task_count.load(std::memory_order_relaxed), decided.load(std::memory_order_relaxed));
   });
-  std::optional<EndingBound> ending_bound;
+  std::optional<EndingBound::Shared> shared;
   if (EndingBound::applies(pos.variant(), rules.stipulation().goal)) {
-    ending_bound.emplace(pos.variant(), rules.stipulation().goal);
+    shared.emplace(pos.variant(), rules.stipulation().goal);
   }
   std::vector<std::vector<Line>> found;
   result.length = 0;
@@ -176,7 +185,8 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
     found.resize(first + tasks.size());
     workers.for_each(tasks.size(), [&](size_t i) {
       Position own = tasks[i].pos;
-      SeriesSearch search(rules, tt, control, ending_bound ? &*ending_bound : nullptr);
+      std::optional<EndingBound> bound;
+      SeriesSearch search(rules, tt, control, worker_bound(bound, shared, workers));
       search.solve(own, tasks[i].series_left, tasks[i].prefix, found[first + i]);
       decided.fetch_add(1, std::memory_order_relaxed);
     });

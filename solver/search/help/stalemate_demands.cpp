@@ -297,8 +297,9 @@ bool pawn_may_stop(const Position& pos, const PinLines& lines, Color defender, S
 }
 
 // Whether a man of the defender's that makes a demand in men may end its own move without a move
-// left (see the top): a held man on a ray that holds two, a piece that may land where a pin may
-// hold it, a pushing pawn (of `pushing`) whose push or capture may land where it stops. Where
+// left (docs/help-bound.md, invariants 36 and 37): a held man on a ray that holds two, a piece
+// that may land where a pin may hold it, a pushing pawn (of `pushing`) whose push or capture may
+// land where it stops. Where
 // `enablers` is given the attacker is still to move: its pieces may move off a piece's ray, a
 // pawn's capture is taken wherever it may land (en passant too: in front of that square the
 // attacker's pawn stands now), and `enablers` gets the squares in front of a pawn's pushes and of
@@ -437,8 +438,9 @@ StalemateDemands::SecondLastLandings StalemateDemands::second_last_landings(cons
   if (const int fewest_if_own = men.fewest_demands_after_man(); fewest_if_own == 1 || fewest_if_own == 2) {
     men.own_may_stop = own_may_stop(pos, attacker, lines, men, pushing, &stopping);
   }
-  // This move meets one demand at most, as the attacker's last does, or stops a pawn's push (see
-  // the top). Taking a man next to the king, it opens that square to the king as well.
+  // This move meets one demand at most, as the attacker's last does, or stops a pawn's push
+  // (docs/help-bound.md, invariants 38 and 39). Taking a man next to the king, it opens that
+  // square to the king as well.
   SecondLastLandings landings;
   const int fewest = men.fewest_demands_after_man();
   if (fewest <= 1) landings.any_landing |= square_bb(men.king);

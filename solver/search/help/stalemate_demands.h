@@ -1,92 +1,11 @@
 #pragma once
 // What the attacker's last move of a help stalemate must do to the defender's men (its king
 // aside: the ending bound boxes the king in, ending_bound.h). After that move no man of the
-// defender may have a move left.
-//
-// The defender's king is not in check there (it has just moved), so a man's move is illegal only
-// where it would open a line onto its king. After one move of the attacker, a pin holds only the
-// first man on a ray from the king, or the second behind a piece of the attacker that moves off,
-// and only on a ray of a kind that a piece of the attacker rides (or a pawn of it promotes to).
-// And a pin holds a man only where it leaves it no move: not a piece along a way it rides (it
-// still moves along the ray, onto the pinner at least), nor a pawn along its file while its
-// push is free. One move of the attacker takes all the moves of any other man away only by
-// capturing it, or, for a pawn, by standing in front of it (where its push was free) while no
-// square is left for it to capture on (the piece it could capture moves away, and lands where
-// the pawn does not capture). So each such man that has a move now makes a demand on the
-// attacker's last move; a man a pin may hold makes none. Two pieces that make demands, neither
-// a pawn, leave no move that stalemates.
-//
-// One move earlier, the defender's last move comes first (and may open a ray). Take the men on
-// no ray from its king along which the attacker may pin (one it rides, or any where it has a
-// pawn about to promote) that are free: a pawn whose push is free, and a piece whose moves go
-// two ways (two leaps, two rays, or a leap and a ray). The attacker's last move takes one of
-// them at most (it captures one man, or stands in front of one pawn). The defender's last move,
-// by another man than the king, takes at most two: the man that moves, and a pawn it stands in
-// front of (its new square takes at most one way from a piece, which keeps another). So with
-// four free men only the king's moves may be the last; with three, a move of one of them in
-// front of a free pawn. A piece with one way (its moves) keeps it unless a man of its own lands
-// on that way's first square, and one square may be the one way of several pieces. A piece that
-// moves (not a pawn, which never moves back) keeps the move back to the square it left (the
-// pieces where the bound holds all move both ways), and so makes a demand unless it lands where
-// a pin may hold it. So after the defender's last move by a man, the free pieces and those with
-// one way make demands, but those whose one way it took; the piece that moved makes one unless
-// it landed on such a ray. After a king's move, each piece with a move off the rays from the
-// king's new square makes one, but one whose one way that square takes. Two demands are one
-// more than the attacker's last move meets. Opening a ray or a square, a move only adds moves
-// (and demands), and is not counted.
-//
-// A pin needs its pinner on the ray beyond the man when the line ends. So a man is taken as one a
-// pin may hold only nearer to the king than the farthest square of the ray on which a piece of
-// the attacker that rides its way may stand by then: with one move left, where it stands or goes
-// on an empty board, or, for a pawn about to promote, the last rank; with two, anywhere (so only
-// the ray's last square is left out).
-//
-// Pawns and pins count as well. Each free pawn makes a demand, but the one the defender's move
-// stands in front of (or the king's). And a pin holds one man at most: of the men on one ray
-// that a pin may hold and that have a move (a piece with a move, a pawn whose push is free), all
-// but one make demands, wherever the king's last move or a piece's lands.
-//
-// The man that moves takes its own demand away only where it ends without a move: a piece (which
-// keeps the move back) only where a pin may hold it; a pawn only where the square in front of its
-// new one is taken, where a pin may hold it, or where it promotes and a man of a kind it may
-// become would have no move there (its own men on all its squares, or a pin holding it; the move
-// itself, its kind known, is taken as ending so). A pawn that lands with its push free makes a
-// demand there. So where no man's move may end so (and no ray holds two men, one of which may
-// move off), the move meets one demand at most.
-//
-// One move earlier again, the attacker's second last move meets one demand at most too (it
-// takes a man, or stands in front of a pawn; every ray is counted already as one it may pin
-// along, with a pawn two ranks from promoting). So where no last move of the defender's would
-// leave one demand were the attacker to pass, only those moves may change it, and where none
-// would leave two, no move may. Where no man's move of the defender's may end without a move
-// were the attacker to pass, the attacker's move may also make one, by standing in front of the
-// square a pawn's push lands on, or in front of a man of its own that a pawn may capture; such a
-// move captures nothing and stands in front of no pawn (behind it is an empty square or a man of
-// the attacker's), so it meets no demand. A pawn's capture is taken as ending without
-// a move wherever the square in front of a square it may capture on is taken (or it may promote
-// there, or a pin may hold it there): the attacker's move may bring a man there to be captured,
-// or make a two-step past it (the square in front of the one passed holds that pawn now). A
-// piece's rays are taken as though the attacker's pieces had moved off them.
-//
-// Two moves earlier, the defender's second last move comes before the attacker's second last.
-// Count the demands as the men stand, with the lines along which the attacker may pin with two
-// moves, as for the defender's last move: where a man's move that took its own demand away and
-// met most_met more would still leave three, and so would the king's move to each square next
-// to it, a move of one of its pieces (not the king, nor a pawn) leaves that count as high unless
-// it changes what the count is made of. It may: landing where a pin may hold it (along a line
-// from the king's square or from one next to it), where it is left one way or none, on a way of
-// a piece that has one or two (two moves would take them all), or in front of a pawn whose push
-// is free; leaving a square in front of a pawn, or on the way of a piece that has none. Any other
-// move of a piece leaves every man its demand, every piece two ways or more but those that had
-// one (the same one), and every pawn its push: every count of second_last_landings after it is
-// as high, and it finds no square. Where the count leaves three only as no man's move may end
-// without a move (own_may_stop), a piece's move must keep that as well: it may not reach where
-// a pin may hold it; nor leave a square whose man keeps another piece from such a square, or on
-// which a pawn whose push is free would end without a move, capturing or two-stepping to it;
-// nor land in front of a square such a pawn lands on, or on the one way of a man it promotes to.
-//
-// It holds where the ending bound does (one move a turn, a royal king), for moves other than
-// castling: the bound is off while a castling right is left.
+// defender's may have a move left, so each man that has one, and that no pin may hold, makes a
+// demand the move must meet. The counts of those demands narrow the attacker's last move and
+// the moves before it (the defender's last and second last, the attacker's second last), and
+// never rule out a stalemate. The argument is docs/help-bound.md, "A stalemate's demands"
+// (invariants 21 to 44).
 
 #include <array>
 
@@ -186,13 +105,13 @@ class StalemateDemands {
   static SecondLastLandings second_last_landings(const Position& pos, Color attacker);
 
   // For the defender to move in pos, the attacker's second last move and the defender's last to
-  // come after this one: the moves after which second_last_landings may leave a square (see the
-  // top). Every move, unless the count as the men stand leaves three demands (no man's move
-  // taking its own away, where own_taken is false) and so does every king's move; then the
-  // king's, the pawns', the moves of the men of `movers`, those onto `landings`, and a piece's
-  // move to where a pin may hold it (`near`), where it has one way or none, or (own_taken false)
-  // from which it reaches where a pin may hold it (`here`). Past LastMen::kMaxOneWay pieces,
-  // every move.
+  // come after this one: the moves after which second_last_landings may leave a square
+  // (docs/help-bound.md, invariants 41 to 43). Every move, unless the count as the men stand
+  // leaves three demands (no man's move taking its own away, where own_taken is false) and so
+  // does every king's move; then the king's, the pawns', the moves of the men of `movers`, those
+  // onto `landings`, and a piece's move to where a pin may hold it (`near`), where it has one way
+  // or none, or (own_taken false) from which it reaches where a pin may hold it (`here`). Past
+  // LastMen::kMaxOneWay pieces, every move.
   // Lines along which the attacker may pin, by their way: where a pin may hold a piece (not a
   // pawn) that does not ride that way.
   struct HoldingLines {

@@ -30,7 +30,7 @@ void unmap(void* mapping, size_t) { std::free(mapping); }
 
 }  // namespace
 
-ZeroedMemory::ZeroedMemory(size_t bytes) : mapped_bytes_(bytes + kAlignment) {
+ZeroedMemory::ZeroedMemory(size_t bytes) : bytes_(bytes), mapped_bytes_(bytes + kAlignment) {
   mapping_ = map_zeroed(mapped_bytes_);
   if (!mapping_) throw std::bad_alloc();
   const auto start = reinterpret_cast<uintptr_t>(mapping_);

@@ -17,9 +17,11 @@ class ZeroedMemory {
   ZeroedMemory& operator=(const ZeroedMemory&) = delete;
 
   void* data() const { return data_; }  // aligned to at least 64 bytes
+  size_t bytes() const { return bytes_; }  // as asked for
 
  private:
   void* mapping_ = nullptr;  // what the system handed out
+  size_t bytes_ = 0;
   size_t mapped_bytes_ = 0;
   void* data_ = nullptr;
 };
