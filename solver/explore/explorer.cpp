@@ -257,7 +257,7 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
   bool stopping = false;
   for (;;) {
     if (!record_verdicts()) return ExploreEnd::Error;
-    stopping = stopping || limit_reached(clock);
+    stopping = stopping || limit_reached(clock) || (interrupt && interrupt->load());
     while (!stopping && pool.idle_workers() > 0) {
       const auto next = next_tree(true);
       if (!next) break;
@@ -288,7 +288,15 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
       if (on_job) on_job(progress(job_text(position_, moves_[i].turn, q, tree, leaf, budget)));
       pending.emplace(tickets, Pending{i, q, leaf, std::move(record)});
     }
-    if (pending.empty()) return next_tree() ? ExploreEnd::Limit : ExploreEnd::Decided;
+    if (pending.empty()) {
+      if (!next_tree()) return ExploreEnd::Decided;
+      if (interrupt && interrupt->load()) return ExploreEnd::Interrupted;
+      if (stopping) return ExploreEnd::Limit;
+      // Open trees, no limit reached, and no worker to take a job.
+      pool.stop();
+      error_ = "no worker is left";
+      return ExploreEnd::Error;
+    }
     std::optional<PoolResult> result = pool.next(interrupt);
     if (!result) {
       pool.stop();

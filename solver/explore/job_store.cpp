@@ -1,8 +1,10 @@
 #include "solver/explore/job_store.h"
 
+#include <cerrno>
+#include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
-#include <fcntl.h>
 #include <sqlite3.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -12,6 +14,7 @@ namespace dm::explore {
 namespace {
 
 constexpr std::string_view kFormat = "dmsolve-explore 1";
+constexpr std::string_view kInMemory = ":memory:";  // SQLite's name for a database in memory
 
 constexpr const char* kSchema = R"(
   CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -129,6 +132,8 @@ JobStore::~JobStore() {
   for (sqlite3_stmt* kept : {find_, insert_, last_id_}) sqlite3_finalize(kept);
   sqlite3_close(db_);
   if (lock_fd_ >= 0) ::close(lock_fd_);
+  std::error_code ignored;
+  if (temporary_proof_dir_) std::filesystem::remove_all(proof_dir_, ignored);
 }
 
 std::string JobStore::error(std::string_view what) const {
@@ -150,11 +155,15 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
     return Result::failure(path + ": cannot open the store: " + why);
   }
   std::unique_ptr<JobStore> store(new JobStore(db, path));
+  const bool in_memory = path == kInMemory;
   // One explore at a time: a lock on PATH.lock, which the system drops when the process ends,
-  // however it ends. Readers of the database are not kept out.
-  store->lock_fd_ = ::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (store->lock_fd_ < 0 || flock(store->lock_fd_, LOCK_EX | LOCK_NB) != 0) {
-    return Result::failure(path + ": cannot lock the store (is another explore using it?)");
+  // however it ends. Readers of the database are not kept out. A store in memory is this
+  // process's alone.
+  if (!in_memory) {
+    store->lock_fd_ = ::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (store->lock_fd_ < 0 || flock(store->lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+      return Result::failure(path + ": cannot lock the store (is another explore using it?)");
+    }
   }
   // A file that is no SQLite database fails here, at its first read.
   sqlite3_busy_timeout(db, 5000);
@@ -186,8 +195,16 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
       !add_missing_column(db, "moves", "line", "ALTER TABLE moves ADD COLUMN line TEXT;")) {
     return Result::failure(store->error("cannot write the store"));
   }
+  // The proof folder: beside the store, or for a store in memory a fresh one removed with it.
   std::error_code ec;
-  std::filesystem::create_directories(store->proof_dir_, ec);
+  if (in_memory) {
+    std::string folder = (std::filesystem::temp_directory_path(ec) / "dmsolve-store-XXXXXX").string();
+    if (!ec && ::mkdtemp(folder.data()) == nullptr) ec = std::error_code(errno, std::generic_category());
+    store->proof_dir_ = folder;
+    store->temporary_proof_dir_ = !ec;
+  } else {
+    std::filesystem::create_directories(store->proof_dir_, ec);
+  }
   if (ec) return Result::failure(store->proof_dir_ + ": cannot create the proof folder: " + ec.message());
   return store;
 }

@@ -21,6 +21,8 @@
 // written first. One explore at a time uses a store (a lock on FILE.lock, dropped by the system
 // however the process ends): the job numbers, and the proof files named by them, are its
 // alone. Other programs may read the database meanwhile.
+// The path ":memory:" opens a store in memory (for tests): no lock, and its proof files in a
+// fresh temporary folder removed with the store.
 
 #include <cstdint>
 #include <memory>
@@ -115,6 +117,7 @@ class JobStore {
   int lock_fd_ = -1;
   std::string path_;
   std::string proof_dir_;
+  bool temporary_proof_dir_ = false;  // an in-memory store's: removed with it
 };
 
 }  // namespace dm::explore
