@@ -15,7 +15,7 @@
 
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "solver/search/help/ending_bound.h"
+#include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/help/help_search.h"
 #include "solver/search/help/series_search.h"
 #include "solver_support.h"

@@ -10,7 +10,7 @@
 
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "solver/search/help/stalemate_demands.h"
+#include "solver/search/help/bound/stalemate_demands.h"
 #include "test_data.h"
 
 using namespace dm;

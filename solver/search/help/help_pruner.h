@@ -17,7 +17,7 @@
 // at the start of each series turn: the count of step 2, for the king the series must box in.
 
 #include "rules/position.h"
-#include "solver/search/help/ending_bound.h"
+#include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/node_rules.h"
 
 namespace dm::search {

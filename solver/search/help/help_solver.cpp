@@ -8,7 +8,7 @@
 
 #include "rules/movegen.h"
 #include "solver/search/core/progress_monitor.h"
-#include "solver/search/help/ending_bound.h"
+#include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/help/help_search.h"
 #include "solver/search/help/series_search.h"
 #include "solver/search/root_turns.h"

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/help/ending_bound.h"
+#include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/help/help_pruner.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/problem_terms.h"

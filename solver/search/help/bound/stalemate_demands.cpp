@@ -1,4 +1,4 @@
-#include "solver/search/help/stalemate_demands.h"
+#include "solver/search/help/bound/stalemate_demands.h"
 
 #include <algorithm>
 

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "rules/position.h"
-#include "solver/search/help/stalemate_demands.h"
+#include "solver/search/help/bound/stalemate_demands.h"
 #include "solver/search/problem_terms.h"
 #include "solver/search/resources/zeroed_memory.h"
 

@@ -1,0 +1,237 @@
+// The ending bound's shared tables (EndingBound::Shared): the fewest moves of each kind of piece
+// between two squares on an empty board, what it attacks after m moves, a pawn's ways and
+// promotions, the zones and the first steps; and the bound's constructors.
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+#include "rules/zobrist.h"
+#include "solver/search/help/bound/bound_detail.h"
+#include "solver/search/help/bound/ending_bound.h"
+#include "solver/search/help/bound/stalemate_demands.h"
+#include "solver/search/resources/zeroed_memory.h"
+
+namespace dm::search {
+
+using namespace bound_detail;  // NOLINT(google-build-using-namespace): the bound's own helpers
+
+namespace {
+
+using Table = std::vector<std::array<uint8_t, kSquareSpace>>;  // [from][to or target]
+
+using KindTables = std::array<Table, kPieceTypeCount>;
+
+Table unreachable() {
+  Table table(kSquareSpace);
+  for (auto& row : table) row.fill(kFar);
+  return table;
+}
+
+// The fewest moves between two squares for a piece of kind t on an empty board.
+Table paths(const Geometry& g, PieceType t) {
+  Table moves = unreachable();
+  for (Bitboard froms = g.board(); froms;) {
+    const Square from = pop_lsb(froms);
+    moves[from][from] = 0;
+    Bitboard reached = square_bb(from);
+    Bitboard frontier = reached;
+    for (uint8_t step = 1; frontier; ++step) {
+      frontier = one_move_from(g, t, frontier, 0) & ~reached;
+      reached |= frontier;
+      for (Bitboard b = frontier; b;) moves[from][pop_lsb(b)] = step;
+    }
+  }
+  return moves;
+}
+
+// The fewest moves for a piece of kind t to stand where it attacks a target, from its paths:
+// a piece on s attacks every square it attacks from there.
+Table piece_attacks(const Geometry& g, PieceType t, const Table& moves) {
+  Table attacks = unreachable();
+  for (Bitboard stands = g.board(); stands;) {
+    const Square s = pop_lsb(stands);
+    const Bitboard attacked = g.attacks(t, s, 0) & g.board();
+    for (Bitboard froms = g.board(); froms;) {
+      const Square from = pop_lsb(froms);
+      if (moves[from][s] == kFar) continue;
+      for (Bitboard b = attacked; b;) {
+        uint8_t& best = attacks[from][pop_lsb(b)];
+        best = std::min(best, moves[from][s]);
+      }
+    }
+  }
+  return attacks;
+}
+
+// The fewest moves of a pawn of colour c from `from` to `to` on an empty board (see the header):
+// one per rank, but for the double step from the rank where the pawns start.
+uint8_t pawn_path(const Geometry& g, Color c, Square from, Square to) {
+  const int forward = (rank_of(to) - rank_of(from)) * (c == Color::White ? 1 : -1);
+  const int sideways = std::abs(file_of(to) - file_of(from));
+  if (forward < sideways) return kFar;
+  if (forward == 0) return 0;
+  const bool starts = rank_of(from) == (c == Color::White ? 1 : g.ranks() - 2);
+  return uint8_t(std::max({sideways, starts ? forward - 1 : forward, 1}));
+}
+
+// The fewest moves of a pawn of colour c to stand on a square (`stand`) and to attack one
+// (`attack`): as a pawn short of the last rank, or promoted on it and going on as the new
+// piece, whose tables `paths` and `attacks` hold.
+struct PawnTables {
+  Table stand = unreachable();
+  Table attack = unreachable();
+  KindTables stand_as;  // as a pawn (the Pawn entry) or promoted to each kind
+};
+
+PawnTables pawn_tables(const Geometry& g, Color c, const PieceTypeList& promotions, const KindTables& paths,
+                       const KindTables& attacks) {
+  const Bitboard last_rank = g.rank_bb(c == Color::White ? g.ranks() - 1 : 0);
+  PawnTables pawn;
+  pawn.stand_as[index(PieceType::Pawn)] = unreachable();
+  for (const PieceType t : promotions) pawn.stand_as[index(t)] = unreachable();
+  for (Bitboard froms = g.board() & ~last_rank; froms;) {
+    const Square from = pop_lsb(froms);
+    for (Bitboard stands = g.board(); stands;) {
+      const Square s = pop_lsb(stands);
+      const uint8_t m = pawn_path(g, c, from, s);
+      if (m == kFar) continue;
+      if (!has(last_rank, s)) {
+        pawn.stand[from][s] = std::min(pawn.stand[from][s], m);
+        pawn.stand_as[index(PieceType::Pawn)][from][s] = m;
+        for (Bitboard b = g.pawn_attacks(c, s) & g.board(); b;) {
+          uint8_t& best = pawn.attack[from][pop_lsb(b)];
+          best = std::min(best, m);
+        }
+        continue;
+      }
+      for (const PieceType t : promotions) {
+        for (Bitboard b = g.board(); b;) {
+          const Square to = pop_lsb(b);
+          pawn.stand[from][to] = std::min(pawn.stand[from][to], add(m, paths[index(t)][s][to]));
+          uint8_t& as = pawn.stand_as[index(t)][from][to];
+          as = std::min(as, add(m, paths[index(t)][s][to]));
+          pawn.attack[from][to] = std::min(pawn.attack[from][to], add(m, attacks[index(t)][s][to]));
+        }
+      }
+    }
+  }
+  return pawn;
+}
+
+}  // namespace
+
+bool EndingBound::applies(const Variant& variant, Goal goal) {
+  return (goal == Goal::Mate || goal == Goal::Stalemate) && variant.king_rule == KingRule::Royal &&
+         !variant.is_multi_move();
+}
+
+bool EndingBound::counts_moves(const Variant& variant, Goal goal) {
+  return (goal == Goal::Mate || goal == Goal::Stalemate) && variant.king_rule == KingRule::Royal &&
+         variant.turn_length == TurnLength::Fixed;
+}
+
+EndingBound::Shared::Shared(const Variant& variant, Goal ending)
+    : geometry(variant.geometry()),
+      goal(ending),
+      still_men(ending == Goal::Stalemate && !variant.is_multi_move()),
+      id(next_id_++),
+      zones(kSquareSpace) {
+  const Geometry& g = geometry;
+  for (Bitboard b = g.board(); b;) {
+    const Square k = pop_lsb(b);
+    Zone& zone = zones[k];
+    zone.add(k);
+    for (Bitboard r = g.leaps(PieceType::King, k) & g.board(); r;) zone.add(pop_lsb(r));
+  }
+  KindTables paths_of;
+  KindTables attacks_of;
+  std::vector<PieceType> kinds(variant.pieces.begin(), variant.pieces.end());
+  kinds.insert(kinds.end(), variant.promotions.begin(), variant.promotions.end());
+  for (const PieceType t : kinds) {
+    if (t == PieceType::Pawn || !paths_of[index(t)].empty()) continue;
+    paths_of[index(t)] = paths(g, t);
+    attacks_of[index(t)] = piece_attacks(g, t, paths_of[index(t)]);
+  }
+  // Each table as nested sets (see the header): a square m moves away joins every set from m on.
+  const auto nested = [&](const Table& table) {
+    Within within(kSquareSpace);
+    for (Bitboard froms = g.board(); froms;) {
+      const Square from = pop_lsb(froms);
+      Steps& steps = within[from];
+      for (Bitboard b = g.board(); b;) {
+        const Square to = pop_lsb(b);
+        if (table[from][to] != kFar) steps[std::min<int>(table[from][to], kSteps - 1)] |= square_bb(to);
+      }
+      for (int m = 1; m < kSteps; ++m) steps[m] |= steps[m - 1];
+    }
+    return within;
+  };
+  // Each table's distances as the nested sets read them: kSteps - 1 at most.
+  const auto capped = [](Table table) {
+    for (auto& row : table) {
+      for (uint8_t& moves : row) moves = moves == kFar ? kFar : uint8_t(std::min<int>(moves, kSteps - 1));
+    }
+    return table;
+  };
+  for (const PieceType t : kinds) {
+    if (t == PieceType::Pawn || !attacks[0][index(t)].empty()) continue;
+    attacks[0][index(t)] = attacks[1][index(t)] = nested(attacks_of[index(t)]);
+    stands[0][index(t)] = stands[1][index(t)] = nested(paths_of[index(t)]);
+    moves_to_stand[0][index(t)] = moves_to_stand[1][index(t)] = capped(paths_of[index(t)]);
+    first_steps[index(t)].assign(kSquareSpace, 0);
+    for (Bitboard b = g.board(); b;) {
+      const Square q = pop_lsb(b);
+      first_steps[index(t)][q] = g.attacks(t, q, g.board()) & g.board();
+      const int count = std::min(popcount(first_steps[index(t)][q]), kMostFirstSteps);
+      for (int c = count; c <= kMostFirstSteps; ++c) few_first_steps[index(t)][size_t(c)] |= square_bb(q);
+    }
+  }
+  if (std::find(kinds.begin(), kinds.end(), PieceType::Pawn) == kinds.end()) return;
+  for (const Color c : {Color::White, Color::Black}) {
+    const PawnTables pawn = pawn_tables(g, c, variant.promotions, paths_of, attacks_of);
+    attacks[index(c)][index(PieceType::Pawn)] = nested(pawn.attack);
+    stands[index(c)][index(PieceType::Pawn)] = nested(pawn.stand);
+    moves_to_stand[index(c)][index(PieceType::Pawn)] = capped(pawn.stand);
+    for (size_t t = 0; t < pawn.stand_as.size(); ++t) {
+      if (!pawn.stand_as[t].empty()) pawn_as[index(c)][t] = nested(pawn.stand_as[t]);
+    }
+  }
+  pawn_kinds.push_back(PieceType::Pawn);
+  pawn_kinds.insert(pawn_kinds.end(), variant.promotions.begin(), variant.promotions.end());
+}
+
+std::atomic<uint64_t> EndingBound::next_id_{1};
+
+EndingBound::EndingBound(const Shared& shared, Scratch& scratch) : shared_(shared), scratch_(scratch) {}
+
+EndingBound::EndingBound(const Variant& variant, Goal goal)
+    : own_shared_(std::make_unique<Shared>(variant, goal)),
+      own_scratch_(std::make_unique<Scratch>()),
+      shared_(*own_shared_),
+      scratch_(*own_scratch_) {}
+
+EndingBound::~EndingBound() = default;
+
+uint8_t EndingBound::distance(const Within& within, Square from, Square to) {
+  if (within.empty()) return kFar;
+  for (int m = 0; m < kSteps; ++m) {
+    if (has(within[from][m], to)) return uint8_t(m);
+  }
+  return kFar;
+}
+
+uint8_t EndingBound::moves_to_attack(PieceType t, Color c, Square from, Square target) const {
+  return distance(shared_.attacks[index(c)][index(t)], from, target);
+}
+
+uint8_t EndingBound::moves_to_reach(PieceType t, Color c, Square from, Square to) const {
+  const Moves& moves = shared_.moves_to_stand[index(c)][index(t)];
+  return moves.empty() ? kFar : moves[from][to];
+}
+
+}  // namespace dm::search
