@@ -674,7 +674,7 @@ class EndingBound {
   void one_move_reaches(const Army& army, Color attacker, int moves, Visit&& visit) const;
 
   static uint8_t distance(const Within& within, Square from, Square to);
-  // tests/solver_ending_bound_test.cpp checks unhemmed against a plain scan of the board, and
+  // tests/search/solver_ending_bound_test.cpp checks unhemmed against a plain scan of the board, and
   // fillable_kept against fillable.
   friend struct EndingBoundInternals;
 

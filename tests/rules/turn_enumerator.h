@@ -1,6 +1,6 @@
 #pragma once
 // A deliberately simple, separate enumerator of moves and turns, used only to check the rules
-// engine's perft (rules/perft.h) in tests/turns_perft_test.cpp.
+// engine's perft (rules/perft.h) in tests/rules/turns_perft_test.cpp.
 //
 // It shares nothing with rules/movegen.cpp: the board is a plain array indexed by (file, rank),
 // pseudo-moves are built piece by piece with square arithmetic (orthodox pieces only: every

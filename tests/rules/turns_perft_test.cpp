@@ -1,5 +1,5 @@
 // The independent check of perft for multi-move turns: the engine's perft and perft_turns
-// (rules/perft.h) against the deliberately simple enumerator of tests/turn_enumerator.h, which
+// (rules/perft.h) against the deliberately simple enumerator of tests/rules/turn_enumerator.h, which
 // builds its own moves and applies the turn rules of RULES.md sections 2-5 by itself.
 //
 // Positions: the start positions of marseillais, marseillais-classical, doublemove, bennekom and
@@ -23,8 +23,8 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
-#include "tests/turn_enumerator.h"
 #include "test_data.h"
+#include "tests/rules/turn_enumerator.h"
 
 namespace dm {
 namespace {

@@ -1,4 +1,4 @@
-#include "tests/turn_enumerator.h"
+#include "tests/rules/turn_enumerator.h"
 
 #include <algorithm>
 #include <sstream>
