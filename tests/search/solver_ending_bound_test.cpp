@@ -39,6 +39,23 @@ bool may_end(const EndingBound& bound, std::string_view fen, int attacker_moves,
   return bound.may_end_in_time(dm::test::position_of("chess", fen), Color::White, attacker_moves, defender_moves);
 }
 
+// One case of may_end_in_time, as the tables below list them: the bound, the position (White
+// attacking), the moves each side has left, and whether the king may still end boxed in.
+struct MayEnd {
+  const EndingBound& bound;
+  std::string_view fen;
+  int attacker_moves;
+  int defender_moves;
+  bool expected;
+};
+
+void check_may_end(std::initializer_list<MayEnd> cases) {
+  for (const MayEnd& c : cases) {
+    INFO(c.fen << " with " << c.attacker_moves << " move(s) of White's and " << c.defender_moves << " of Black's");
+    CHECK(may_end(c.bound, c.fen, c.attacker_moves, c.defender_moves) == c.expected);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("ending bound: moves to attack a square and to stand on one, counted by hand", "[solver][help]") {
@@ -107,131 +124,142 @@ TEST_CASE("ending bound: where it holds", "[solver][help]") {
 TEST_CASE("ending bound: whether a check can come in time", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound bound(chess, Goal::Mate);
-  // White: king and a knight on a1; Black's king on h8, boxed in by its own men.
-  CHECK_FALSE(may_end(bound, "6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 4, 0));
-  CHECK(may_end(bound, "6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 5, 0));
-  // With two moves the king may reach f5, boxed in by its pawns but for g4, which the knight
-  // checks from d4 in two. (Two moves of the attacker are taken together: the knight's e3,
-  // which guards g4, is not told apart from its d4.)
-  CHECK_FALSE(may_end(bound, "8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 1, 2));
-  CHECK(may_end(bound, "8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 2, 2));
-  // The bishop on h7 checks g8 only, two squares from e8, where castling takes the king in one
-  // move: with the right left, no pruning.
-  CHECK(may_end(bound, "4k2r/7B/8/8/8/8/8/7K b k - 0 1", 1, 1));
-  CHECK_FALSE(may_end(bound, "4k2r/7B/8/8/8/8/8/7K b - - 0 1", 1, 1));
-  // A king alone never checks.
-  CHECK_FALSE(may_end(bound, "7k/8/8/8/8/8/8/7K b - - 0 1", 10, 10));
+  check_may_end({
+      // White: king and a knight on a1; Black's king on h8, boxed in by its own men.
+      {bound, "6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 4, 0, false},
+      {bound, "6nk/6pp/8/8/8/8/8/N6K b - - 0 1", 5, 0, true},
+      // With two moves the king may reach f5, boxed in by its pawns but for g4, which the knight
+      // checks from d4 in two. (Two moves of the attacker are taken together: the knight's e3,
+      // which guards g4, is not told apart from its d4.)
+      {bound, "8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 1, 2, false},
+      {bound, "8/8/4ppp1/4p1p1/4pp1k/8/8/N6K b - - 0 1", 2, 2, true},
+      // The bishop on h7 checks g8 only, two squares from e8, where castling takes the king in one
+      // move: with the right left, no pruning.
+      {bound, "4k2r/7B/8/8/8/8/8/7K b k - 0 1", 1, 1, true},
+      {bound, "4k2r/7B/8/8/8/8/8/7K b - - 0 1", 1, 1, false},
+      // A king alone never checks.
+      {bound, "7k/8/8/8/8/8/8/7K b - - 0 1", 10, 10, false},
+  });
 }
 
 TEST_CASE("ending bound: whether the squares around the king can be guarded or held in time", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound mate(chess, Goal::Mate);
   const EndingBound stalemate(chess, Goal::Stalemate);
-  // Ra8# with the king on g6; with it on f6, h7 and g8 want the king and the rook both to move.
-  CHECK(may_end(mate, "7k/8/6K1/8/8/8/8/R7 w - - 0 1", 1, 0));
-  CHECK_FALSE(may_end(mate, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 1, 0));
-  CHECK(may_end(mate, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 2, 0));
-  // Qg6 stalemates; no queen's move mates.
-  CHECK(may_end(stalemate, "7k/8/8/8/8/8/8/6QK w - - 0 1", 1, 0));
-  CHECK_FALSE(may_end(mate, "7k/8/8/8/8/8/8/6QK w - - 0 1", 1, 0));
-  // Rg8# needs b7 held: by the bishop already, or after Black's Bb7; not by the pawn.
-  CHECK(may_end(mate, "k7/pb6/8/8/8/8/8/6RK w - - 0 1", 1, 0));
-  CHECK_FALSE(may_end(mate, "k7/p7/8/8/8/8/8/6RK w - - 0 1", 1, 0));
-  CHECK(may_end(mate, "k1b5/p7/8/8/8/8/8/6RK b - - 0 1", 1, 1));
-  CHECK_FALSE(may_end(mate, "k7/p7/1p6/8/8/8/8/6RK b - - 0 1", 1, 1));
-  // Each square held by a man that has to come costs a move of its own: Nc8-a7 and Nd8-b7.
-  CHECK_FALSE(may_end(mate, "k1nn4/8/8/8/8/8/8/6RK b - - 0 1", 1, 1));
-  CHECK(may_end(mate, "k1nn4/8/8/8/8/8/8/6RK b - - 0 1", 1, 2));
+  check_may_end({
+      // Ra8# with the king on g6; with it on f6, h7 and g8 want the king and the rook both to move.
+      {mate, "7k/8/6K1/8/8/8/8/R7 w - - 0 1", 1, 0, true},
+      {mate, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 1, 0, false},
+      {mate, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 2, 0, true},
+      // Qg6 stalemates; no queen's move mates.
+      {stalemate, "7k/8/8/8/8/8/8/6QK w - - 0 1", 1, 0, true},
+      {mate, "7k/8/8/8/8/8/8/6QK w - - 0 1", 1, 0, false},
+      // Rg8# needs b7 held: by the bishop already, or after Black's Bb7; not by the pawn.
+      {mate, "k7/pb6/8/8/8/8/8/6RK w - - 0 1", 1, 0, true},
+      {mate, "k7/p7/8/8/8/8/8/6RK w - - 0 1", 1, 0, false},
+      {mate, "k1b5/p7/8/8/8/8/8/6RK b - - 0 1", 1, 1, true},
+      {mate, "k7/p7/1p6/8/8/8/8/6RK b - - 0 1", 1, 1, false},
+      // Each square held by a man that has to come costs a move of its own: Nc8-a7 and Nd8-b7.
+      {mate, "k1nn4/8/8/8/8/8/8/6RK b - - 0 1", 1, 1, false},
+      {mate, "k1nn4/8/8/8/8/8/8/6RK b - - 0 1", 1, 2, true},
+  });
 }
 
 TEST_CASE("ending bound: each piece ends on one square, and each man fills one", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound mate(chess, Goal::Mate);
-  // The king on h8 stays. The rook checks from the eighth rank (guarding g8) or the h-file
-  // (guarding h7), never both, and the king must guard the other two from g6 or f7: four moves
-  // from c3, five in all. Roaming, the rook alone guards all three squares in one move.
-  CHECK_FALSE(may_end(mate, "7k/8/8/8/8/2K5/8/R7 w - - 0 1", 4, 0));
-  CHECK(may_end(mate, "7k/8/8/8/8/2K5/8/R7 w - - 0 1", 5, 0));
-  // After Rg8+ (or Ra1+), a7 and b7 (or b7 and b8) want men of Black's: the queen fills one
-  // only, however many moves it has; a knight that comes fills the other. (White's pawn makes
-  // the rook no lone checker: see the test of lone_checker.)
-  CHECK_FALSE(may_end(mate, "k7/8/8/8/3q4/8/7P/6RK b - - 0 1", 1, 2));
-  CHECK_FALSE(may_end(mate, "k7/8/8/8/3q4/8/7P/6RK b - - 0 1", 1, 3));
-  CHECK(may_end(mate, "k2n4/8/8/8/3q4/8/7P/6RK b - - 0 1", 1, 2));
-  // A man that needs two moves to its square costs two: the knight from e6 to b7.
-  CHECK_FALSE(may_end(mate, "k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 1));
-  CHECK(may_end(mate, "k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 2));
-  // b7+ checks from a square next to the king, which no man of Black's may then fill (the
-  // knight's Nb7 would have): another piece must guard it, the king from c6.
-  CHECK_FALSE(may_end(mate, "kn6/p7/1P1n4/8/8/8/8/7K b - - 0 1", 1, 1));
-  CHECK_FALSE(may_end(mate, "kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 1, 1));
-  CHECK(may_end(mate, "kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 2, 1));
+  check_may_end({
+      // The king on h8 stays. The rook checks from the eighth rank (guarding g8) or the h-file
+      // (guarding h7), never both, and the king must guard the other two from g6 or f7: four moves
+      // from c3, five in all. Roaming, the rook alone guards all three squares in one move.
+      {mate, "7k/8/8/8/8/2K5/8/R7 w - - 0 1", 4, 0, false},
+      {mate, "7k/8/8/8/8/2K5/8/R7 w - - 0 1", 5, 0, true},
+      // After Rg8+ (or Ra1+), a7 and b7 (or b7 and b8) want men of Black's: the queen fills one
+      // only, however many moves it has; a knight that comes fills the other. (White's pawn makes
+      // the rook no lone checker: see the test of lone_checker.)
+      {mate, "k7/8/8/8/3q4/8/7P/6RK b - - 0 1", 1, 2, false},
+      {mate, "k7/8/8/8/3q4/8/7P/6RK b - - 0 1", 1, 3, false},
+      {mate, "k2n4/8/8/8/3q4/8/7P/6RK b - - 0 1", 1, 2, true},
+      // A man that needs two moves to its square costs two: the knight from e6 to b7.
+      {mate, "k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 1, false},
+      {mate, "k7/p7/4n3/8/8/8/8/6RK b - - 0 1", 1, 2, true},
+      // b7+ checks from a square next to the king, which no man of Black's may then fill (the
+      // knight's Nb7 would have): another piece must guard it, the king from c6.
+      {mate, "kn6/p7/1P1n4/8/8/8/8/7K b - - 0 1", 1, 1, false},
+      {mate, "kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 1, 1, false},
+      {mate, "kn6/p7/1P1n4/2K5/8/8/8/8 b - - 0 1", 2, 1, true},
+  });
 }
 
 TEST_CASE("ending bound: a king or a man that stays on its square stands in the other men's way", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound mate(chess, Goal::Mate);
-  // Ne7+ or Nd6+ mates on c8 only where Black's men fill b8 and d8: Rg8-d8 and Rh8-b8 on an
-  // empty board, two moves. But with fewer than two moves to spare the king never steps off c8,
-  // and no rook passes it: Rh8-b8 goes round it (h8-h2-b2-b8), four moves in all.
-  CHECK_FALSE(may_end(mate, "2k3rr/1ppp4/8/5N2/8/K7/8/8 b - - 0 1", 1, 2));
-  CHECK_FALSE(may_end(mate, "2k3rr/1ppp4/8/5N2/8/K7/8/8 b - - 0 1", 1, 3));
-  // With two to spare, the king may step off and back, letting the rook through.
-  CHECK(may_end(mate, "2k3rr/1ppp4/8/5N2/8/K7/8/8 b - - 0 1", 1, 4));
-  // A rook whose way does not pass the king fills as before: Rb1-b8.
-  CHECK(may_end(mate, "2k3r1/1ppp4/8/5N2/8/K7/8/1r6 b - - 0 1", 1, 2));
-  // So does a man's that stays where it stands: d8 wants a man, and Rd2-d8 is one move on an
-  // empty board, but the rook on d7 stays there (and then the other goes round, three moves) or
-  // steps off (Rd7-d8, and Rd2-d7): two moves.
-  CHECK_FALSE(may_end(mate, "1nk5/1ppr4/8/5N2/8/8/3r4/K7 b - - 0 1", 1, 1));
-  CHECK(may_end(mate, "1nk5/1ppr4/8/5N2/8/8/3r4/K7 b - - 0 1", 1, 2));
+  check_may_end({
+      // Ne7+ or Nd6+ mates on c8 only where Black's men fill b8 and d8: Rg8-d8 and Rh8-b8 on an
+      // empty board, two moves. But with fewer than two moves to spare the king never steps off c8,
+      // and no rook passes it: Rh8-b8 goes round it (h8-h2-b2-b8), four moves in all.
+      {mate, "2k3rr/1ppp4/8/5N2/8/K7/8/8 b - - 0 1", 1, 2, false},
+      {mate, "2k3rr/1ppp4/8/5N2/8/K7/8/8 b - - 0 1", 1, 3, false},
+      // With two to spare, the king may step off and back, letting the rook through.
+      {mate, "2k3rr/1ppp4/8/5N2/8/K7/8/8 b - - 0 1", 1, 4, true},
+      // A rook whose way does not pass the king fills as before: Rb1-b8.
+      {mate, "2k3r1/1ppp4/8/5N2/8/K7/8/1r6 b - - 0 1", 1, 2, true},
+      // So does a man's that stays where it stands: d8 wants a man, and Rd2-d8 is one move on an
+      // empty board, but the rook on d7 stays there (and then the other goes round, three moves) or
+      // steps off (Rd7-d8, and Rd2-d7): two moves.
+      {mate, "1nk5/1ppr4/8/5N2/8/8/3r4/K7 b - - 0 1", 1, 1, false},
+      {mate, "1nk5/1ppr4/8/5N2/8/8/3r4/K7 b - - 0 1", 1, 2, true},
+  });
 }
 
 TEST_CASE("ending bound: a lone checker's line, where a man that fills would step onto it", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   const EndingBound mate(chess, Goal::Mate);
-  // Qa7 and Nb7 fill a7 and b7 for Rg8+, but the queen then steps onto b8 (Qb8): no mate. With
-  // Ra1+, Nb7 and a queen's two moves to b8 are three. White's rook is its one piece, so nothing
-  // pins the queen: the count fails. With a pawn of White's that stands by, the count is made as
-  // for any army (the pawn might pin: placed_sets), and passes.
-  CHECK_FALSE(may_end(mate, "k2n4/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2));
-  CHECK(may_end(mate, "k2n4/8/8/8/3q4/8/7P/6RK b - - 0 1", 1, 2));
-  // The knight does not step onto b8 from b7: where the queen fills a7 through another man
-  // standing there (the pawn on a7, which a queen needs no move for), the knight fills b7.
-  CHECK(may_end(mate, "k2n4/p7/8/8/8/8/8/6RK b - - 0 1", 1, 1));
-  // A pawn on b7 pushes away from b8, onto b6: it fills b7 for Rg8+ too.
-  CHECK(may_end(mate, "k7/pp6/8/8/8/8/8/6RK b - - 0 1", 1, 0));
+  check_may_end({
+      // Qa7 and Nb7 fill a7 and b7 for Rg8+, but the queen then steps onto b8 (Qb8): no mate. With
+      // Ra1+, Nb7 and a queen's two moves to b8 are three. White's rook is its one piece, so nothing
+      // pins the queen: the count fails. With a pawn of White's that stands by, the count is made as
+      // for any army (the pawn might pin: placed_sets), and passes.
+      {mate, "k2n4/8/8/8/3q4/8/8/6RK b - - 0 1", 1, 2, false},
+      {mate, "k2n4/8/8/8/3q4/8/7P/6RK b - - 0 1", 1, 2, true},
+      // The knight does not step onto b8 from b7: where the queen fills a7 through another man
+      // standing there (the pawn on a7, which a queen needs no move for), the knight fills b7.
+      {mate, "k2n4/p7/8/8/8/8/8/6RK b - - 0 1", 1, 1, true},
+      // A pawn on b7 pushes away from b8, onto b6: it fills b7 for Rg8+ too.
+      {mate, "k7/pp6/8/8/8/8/8/6RK b - - 0 1", 1, 0, true},
+  });
 }
 
 TEST_CASE("ending bound: a help stalemate's men next to the king end without a move", "[solver][help]") {
-
   const Variant chess = *make_variant("chess", {});
   const EndingBound stalemate(chess, Goal::Stalemate);
   const EndingBound mate(chess, Goal::Mate);
-  // Kh6 guards g7 and stalemates: the bishop on g8 is hemmed in by the pawns on f7 and h7, each
-  // blocked. Without the pawn on f7 the bishop would go there, and with White's king and pawn
-  // no pin holds it: the box's men (g8, h7) and the bishop's square (f7) are three squares for
-  // two men.
-  CHECK(may_end(stalemate, "6bk/5p1p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0));
-  CHECK_FALSE(may_end(stalemate, "6bk/7p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0));
-  // A rook there moves along the rank, pinned or not: it never ends without a move.
-  CHECK_FALSE(may_end(stalemate, "6rk/7p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0));
-  // A pin may hold the bishop: Ra8 pins it along the rank, and the king guards the rest. (The
-  // pinner guards g8, which no man need fill then.)
-  CHECK(may_end(stalemate, "6bk/8/6K1/8/8/8/8/R7 w - - 0 1", 1, 0));
-  // A pawn's promotion may bring the pinner in time, not one that is too far.
-  CHECK(may_end(stalemate, "6bk/P7/6K1/8/8/8/8/8 w - - 0 1", 1, 0));
-  CHECK_FALSE(may_end(stalemate, "6bk/8/6K1/8/8/8/P7/8 w - - 0 1", 1, 0));
-  // A mate asks nothing of the men: the rook on g8 may move, and Nf7 mates.
-  CHECK(may_end(mate, "6rk/7p/5K2/4N3/8/8/8/8 w - - 0 1", 1, 0));
-  // A knight on a1 makes three men, but f7 wants a man's move, and Black has none left.
-  CHECK_FALSE(may_end(stalemate, "6bk/7p/5P2/6K1/8/8/8/n7 w - - 0 1", 1, 0));
-  // The king is boxed in, but a queen never ends without a move unless hemmed in (a pin holds
-  // no queen), which needs three men in a corner: each must be captured, a move of White's
-  // each. Bxa2 takes one; two want two moves.
-  CHECK(may_end(stalemate, "7k/8/6K1/8/8/1B6/q7/8 w - - 0 1", 1, 0));
-  CHECK_FALSE(may_end(stalemate, "7k/8/6K1/8/8/1B6/q7/q7 w - - 0 1", 1, 0));
-  CHECK_FALSE(may_end(stalemate, "7k/8/6K1/8/8/qB6/q7/q7 w - - 0 1", 2, 1));
+  check_may_end({
+      // Kh6 guards g7 and stalemates: the bishop on g8 is hemmed in by the pawns on f7 and h7, each
+      // blocked. Without the pawn on f7 the bishop would go there, and with White's king and pawn
+      // no pin holds it: the box's men (g8, h7) and the bishop's square (f7) are three squares for
+      // two men.
+      {stalemate, "6bk/5p1p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0, true},
+      {stalemate, "6bk/7p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0, false},
+      // A rook there moves along the rank, pinned or not: it never ends without a move.
+      {stalemate, "6rk/7p/5P2/6K1/8/8/8/8 w - - 0 1", 1, 0, false},
+      // A pin may hold the bishop: Ra8 pins it along the rank, and the king guards the rest. (The
+      // pinner guards g8, which no man need fill then.)
+      {stalemate, "6bk/8/6K1/8/8/8/8/R7 w - - 0 1", 1, 0, true},
+      // A pawn's promotion may bring the pinner in time, not one that is too far.
+      {stalemate, "6bk/P7/6K1/8/8/8/8/8 w - - 0 1", 1, 0, true},
+      {stalemate, "6bk/8/6K1/8/8/8/P7/8 w - - 0 1", 1, 0, false},
+      // A mate asks nothing of the men: the rook on g8 may move, and Nf7 mates.
+      {mate, "6rk/7p/5K2/4N3/8/8/8/8 w - - 0 1", 1, 0, true},
+      // A knight on a1 makes three men, but f7 wants a man's move, and Black has none left.
+      {stalemate, "6bk/7p/5P2/6K1/8/8/8/n7 w - - 0 1", 1, 0, false},
+      // The king is boxed in, but a queen never ends without a move unless hemmed in (a pin holds
+      // no queen), which needs three men in a corner: each must be captured, a move of White's
+      // each. Bxa2 takes one; two want two moves.
+      {stalemate, "7k/8/6K1/8/8/1B6/q7/8 w - - 0 1", 1, 0, true},
+      {stalemate, "7k/8/6K1/8/8/1B6/q7/q7 w - - 0 1", 1, 0, false},
+      {stalemate, "7k/8/6K1/8/8/qB6/q7/q7 w - - 0 1", 2, 1, false},
+  });
 }
 
 TEST_CASE("ending bound: the last moves still worth trying", "[solver][help]") {
@@ -1222,7 +1250,7 @@ TEST_CASE("ending bound: a help stalemate's pawns that fill by promoting: what i
   CHECK(found.stalemates > 0);
 }
 
-TEST_CASE("ending bound: the fills kept per thread are those worked out afresh", "[solver][help]") {
+TEST_CASE("ending bound: the fills kept in the scratch are those worked out afresh", "[solver][help]") {
   // may_box_placed asks fillable through a cache per thread, keyed by the defender's men and
   // the fill. On random positions, for mates and stalemates, each set of the squares next to a
   // square near Black's king, with every count of moves, it must answer as fillable does, asked
