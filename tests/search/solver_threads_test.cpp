@@ -104,6 +104,39 @@ TEST_CASE("progress reports come while the workers search", "[solver][threads]")
   }
 }
 
+// The help-play bound's caches are the workers' scratch, one per thread, within the budget the
+// workers were given (a batch gives them a share of --hash): the same solutions whatever the
+// budget, and no scratch where no help play asked for one.
+TEST_CASE("the help bound's scratch is the workers', within their budget", "[solver][threads][help]") {
+  // popeye-99 (h#3), one solution.
+  const dm::Position pos = position_of("chess", "8/4N3/2p1kB2/3b4/5P2/2K5/8/8 b - - 0 1");
+  const auto help = dm::problem::parse_stipulation("h#3");
+  const auto direct = dm::problem::parse_stipulation("#2");
+  REQUIRE(help);
+  REQUIRE(direct);
+  constexpr size_t kMiB = size_t(1) << 20;
+  std::vector<dm::problem::Line> found[2];
+  size_t bytes[2] = {};
+  for (const int i : {0, 1}) {
+    dm::search::Workers workers(1, i == 0 ? 2 * kMiB : 0);  // a small budget; the full size
+    dm::search::TranspositionTable tt(8);
+    dm::search::SolveOptions options;
+    options.workers = &workers;
+    CHECK(dm::search::solve(pos, *direct, options, tt).status == dm::problem::SolveStatus::NoSolution);
+    CHECK(workers.scratch_bytes() == 0);  // direct play keeps none
+    const auto result = dm::search::solve(pos, *help, options, tt);
+    REQUIRE(result.status == dm::problem::SolveStatus::Solved);
+    found[i] = result.solutions;
+    bytes[i] = workers.scratch_bytes();
+  }
+  CHECK(found[0] == found[1]);
+  CHECK(found[0].size() == 1);
+  CHECK(bytes[0] > 0);
+  CHECK(bytes[0] <= 2 * kMiB);
+  CHECK(bytes[1] > 2 * kMiB);
+  CHECK(bytes[1] <= 26 * kMiB);
+}
+
 // A help problem is split into tasks, the lines of its first moves that the search goes on
 // from (HelpSearch::split); solved one by one, the tasks must find every solution of the
 // whole search, each once, and a split over its cap must say that it was given up.
