@@ -16,6 +16,8 @@
 #include "solver/app/progress_display.h"
 #include "solver/explore/explorer.h"
 #include "solver/explore/job_pool.h"
+#include "solver/explore/job_runner.h"
+#include "solver/explore/local_pool.h"
 #include "solver/explore/move_line.h"
 #include "solver/explore/move_proof.h"
 #include "solver/explore/mpi_launch.h"
@@ -214,21 +216,27 @@ Expected<Position> explored_position(const Variant& variant, const ExploreSettin
 }
 
 // Runs the explorer, with its progress on a terminal: over `pool` (the other ranks of an
-// mpirun) where there is one, else on this process's threads.
-explore::ExploreEnd run_explorer(explore::Explorer& explorer, explore::JobPool* pool) {
+// mpirun) where there is one, else on this process's threads (a local pool of `runner`).
+explore::ExploreEnd run_explorer(explore::Explorer& explorer, explore::JobPool* pool, explore::JobRunner& runner,
+                                 const search::SearchLimits& limits) {
   const bool terminal = isatty(STDERR_FILENO);
   ProgressDisplay display("explore");
-  const auto on_job = [&](const explore::ExploreProgress& p) {
-    display.set_text("explore: " + std::to_string(p.decided) + "/" + std::to_string(p.turns) + " turns decided, " +
-                     std::to_string(p.jobs) + " jobs, " + std::to_string(p.jobs_reused) + " results reused; " + p.job);
-  };
-  if (pool) {
-    const explore::ExploreEnd end =
-        explorer.run_pool(*pool, terminal ? on_job : std::function<void(const explore::ExploreProgress&)>{});
-    pool->stop();
-    return end;
+  std::function<void(const explore::ExploreProgress&)> on_job;
+  if (terminal) {
+    on_job = [&](const explore::ExploreProgress& p) {
+      display.set_text("explore: " + std::to_string(p.decided) + "/" + std::to_string(p.turns) + " turns decided, " +
+                       std::to_string(p.jobs) + " jobs, " + std::to_string(p.jobs_reused) + " results reused; " +
+                       p.job);
+    };
   }
-  return terminal ? explorer.run(on_job, display.listener()) : explorer.run({}, {});
+  std::optional<explore::LocalPool> local;
+  if (!pool) {
+    const auto on_search = terminal ? display.listener() : std::function<void(const search::Progress&)>{};
+    pool = &local.emplace(runner, explorer.position().variant(), limits, on_search);
+  }
+  const explore::ExploreEnd end = explorer.run(*pool, on_job);
+  pool->stop();
+  return end;
 }
 
 // Prints the table (or JSON lines), writes the proofs and the HTML page; the exit code.
@@ -294,7 +302,7 @@ int run_explore(const std::vector<std::string>& args) {
   explore::JobPool* pool = nullptr;  // where jobs go to other processes
 #ifdef DMSOLVE_WITH_MPI
   if (mpi.active() && mpi.rank() != 0) {
-    explore::mpi_worker_loop(mpi, runner, *variant, std::filesystem::temp_directory_path().string());
+    explore::mpi_worker_loop(mpi, runner, *variant);
     return kExitOk;
   }
   std::optional<explore::MpiPool> mpi_pool;  // rank 0 of several: made first, so that any end stops the workers
@@ -312,8 +320,8 @@ int run_explore(const std::vector<std::string>& args) {
 
   const InterruptCatcher catcher;
   options.limits.interrupt = &InterruptCatcher::flag();
-  explore::Explorer explorer(pos, **store, runner, options, *first_job);
-  const explore::ExploreEnd end = run_explorer(explorer, pool);
+  explore::Explorer explorer(pos, **store, options, *first_job);
+  const explore::ExploreEnd end = run_explorer(explorer, pool, runner, options.limits);
   return report_explore(explorer, **store, end, s, tables ? &*tables : nullptr);
 }
 

@@ -1,6 +1,5 @@
 #include "solver/explore/explorer.h"
 
-#include <climits>
 #include <filesystem>
 #include <map>
 
@@ -68,24 +67,27 @@ std::string Explorer::session_name(const Position& pos, const ExploreOptions& op
   return name;
 }
 
-Explorer::Explorer(const Position& pos, JobStore& store, JobRunner& runner, const ExploreOptions& options,
-                   uint64_t first_job)
-    : position_(pos), store_(store), runner_(runner), options_(options), first_job_(first_job), seen_(first_job - 1) {
+Explorer::Explorer(const Position& pos, JobStore& store, const ExploreOptions& options, uint64_t first_job)
+    : position_(pos), store_(store), options_(options), first_job_(first_job), seen_(first_job - 1) {
   const Color mover = pos.side_to_move();
   for (search::RootTurn& turn : search::enumerate_root_turns(pos)) {
     Move move{std::move(turn.moves), std::move(turn.after), {}, {}, false};
     for (const Question q : {Question::OpponentWins, Question::MoverWins}) {
       const Color attacker = q == Question::OpponentWins ? ~mover : mover;
-      move.trees[size_t(q)] = std::make_unique<TopTree>(move.after, attacker, budgets(), [this, attacker](const Position& p) {
-        return lookup(p, attacker, 0, seen_);
-      });
+      move.trees[size_t(q)] = std::make_unique<TopTree>(
+          move.after, attacker, budgets(),
+          [this, attacker](const Position& p) { return store_.find(proof::proof_fen(p), attacker, 0, seen_); });
     }
     moves_.push_back(std::move(move));
   }
 }
 
-std::optional<JobRecord> Explorer::lookup(const Position& pos, Color attacker, uint64_t budget, uint64_t last_id) {
-  return store_.find(proof::proof_fen(pos), attacker, budget, last_id);
+std::optional<JobRecord> Explorer::lookup_leaf(const Position& pos, Color attacker, uint64_t budget) {
+  const std::string fen = proof::proof_fen(pos);
+  std::optional<JobRecord> job = store_.find(fen, attacker, budget, seen_);
+  if (!job) job = store_.find_next(fen, attacker, budget, seen_);
+  if (job) seen_ = std::max(seen_, job->id);
+  return job;
 }
 
 MoveStatus Explorer::status(const Move& move) const {
@@ -148,87 +150,27 @@ ExploreProgress Explorer::progress(const std::string& job) const {
   return progress;
 }
 
-ExploreEnd Explorer::run(const std::function<void(const ExploreProgress&)>& on_job,
-                         const std::function<void(const search::Progress&)>& on_search) {
-  const search::SearchControl clock(options_.limits);  // for the run's seconds
-  ExploreEnd end = ExploreEnd::Decided;
-  if (!record_verdicts()) return ExploreEnd::Error;
-  while (const auto next = next_tree()) {
-    const bool interrupted = options_.limits.interrupt && options_.limits.interrupt->load();
-    if (interrupted) return ExploreEnd::Interrupted;
-    if (limit_reached(clock)) return ExploreEnd::Limit;
-    search::SearchLimits left = options_.limits;
-    if (left.seconds > 0) left.seconds -= clock.elapsed_seconds();
-    if (left.nodes > 0) left.nodes -= nodes_;
-    if (!step(next->first, next->second, left, on_job, on_search, end)) return end;
-    if (!record_verdicts()) return ExploreEnd::Error;
-  }
-  return end;
-}
-
-bool Explorer::step(size_t i, Question q, const search::SearchLimits& limits,
-                    const std::function<void(const ExploreProgress&)>& on_job,
-                    const std::function<void(const search::Progress&)>& on_search, ExploreEnd& end) {
-  Move& move = moves_[i];
-  TopTree& tree = *move.trees[size_t(q)];
-  TreeStats& stats = move.stats[size_t(q)];
-  const uint32_t leaf = tree.most_proving_leaf();
-  const Position pos = tree.position(leaf);
-  const uint64_t budget = tree.budget(leaf);
-  // What the session had seen when its first run came here; else the job its first run ran
-  // next, where this is a resumed run.
-  std::optional<JobRecord> job = lookup(pos, tree.attacker(), budget, seen_);
-  if (!job) job = lookup(pos, tree.attacker(), budget, seen_ + 1);
-  if (job) {
-    const bool replayed = job->id > seen_;
-    seen_ = std::max(seen_, job->id);
-    if (!replayed) {
-      ++jobs_reused_;
-      tree.record(leaf, *job);
-      return true;
-    }
+void Explorer::count_found(TreeStats& stats, const JobRecord& job) {
+  if (job.id >= first_job_ && counted_.insert(job.id).second) {
+    ++jobs_;
+    ++stats.jobs;
+    stats.nodes += job.nodes;
+    stats.seconds += job.seconds;
   } else {
-    if (on_job) {
-      on_job(progress(job_text(position_, move.turn, q, tree, leaf, budget)));
-    }
-    const uint64_t id = store_.next_id();
-    JobOutcome outcome = runner_.run(pos, tree.attacker(), budget, limits, store_.proof_path(id), on_search);
-    nodes_ += outcome.record.nodes;
-    if (!outcome.error.empty()) {
-      error_ = outcome.error;
-      end = ExploreEnd::Error;
-      return false;
-    }
-    if (!outcome.complete) {
-      const bool interrupted = limits.interrupt && limits.interrupt->load();
-      end = interrupted ? ExploreEnd::Interrupted : ExploreEnd::Limit;
-      return false;
-    }
-    outcome.record.id = id;
-    if (const auto error = store_.record(outcome.record)) {
-      error_ = *error;
-      end = ExploreEnd::Error;
-      return false;
-    }
-    seen_ = std::max(seen_, id);
-    job = std::move(outcome.record);
+    ++jobs_reused_;
   }
-  count_job(stats, *job);
-  tree.record(leaf, *job);
-  return true;
 }
 
-bool Explorer::commit(PoolResult& result, JobRecord& record) {
+bool Explorer::commit(JobOutcome& outcome, JobRecord& handed) {
   // The worker's findings; the position, attacker and budget as the leader handed them out.
-  JobRecord handed = std::move(record);
-  record = std::move(result.record);
+  JobRecord record = std::move(outcome.record);
   record.fen = std::move(handed.fen);
   record.attacker = handed.attacker;
   record.budget = handed.budget;
   record.id = store_.next_id();
   if (record.status == JobStatus::Proven) {
     const std::string path = store_.proof_path(record.id);
-    if (const auto error = files::write_whole_file(path, result.proof_bytes)) {
+    if (const auto error = files::write_whole_file(path, outcome.proof_bytes)) {
       error_ = *error;
       return false;
     }
@@ -238,10 +180,12 @@ bool Explorer::commit(PoolResult& result, JobRecord& record) {
     error_ = *error;
     return false;
   }
+  seen_ = std::max(seen_, record.id);
+  handed = std::move(record);
   return true;
 }
 
-ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const ExploreProgress&)>& on_job) {
+ExploreEnd Explorer::run(JobPool& pool, const std::function<void(const ExploreProgress&)>& on_job) {
   const search::SearchControl clock(options_.limits);
   const std::atomic<bool>* interrupt = options_.limits.interrupt;
   struct Pending {
@@ -252,8 +196,6 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
   };
   std::map<uint64_t, Pending> pending;  // by ticket
   uint64_t tickets = 0;
-  seen_ = uint64_t(INT64_MAX);  // the whole store
-  const uint64_t run_first = store_.next_id();  // this run's first job number
   bool stopping = false;
   for (;;) {
     if (!record_verdicts()) return ExploreEnd::Error;
@@ -267,14 +209,8 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
       const uint32_t leaf = tree.most_proving_leaf();
       const Position pos = tree.position(leaf);
       const uint64_t budget = tree.budget(leaf);
-      if (const auto known = lookup(pos, tree.attacker(), budget, seen_)) {
-        // A job of this session in an earlier run counts as one of its jobs, as in run(); one
-        // of this run (a transposition) or of another session is a result reused.
-        if (known->id >= first_job_ && known->id < run_first) {
-          count_job(stats, *known);
-        } else {
-          ++jobs_reused_;
-        }
+      if (const auto known = lookup_leaf(pos, tree.attacker(), budget)) {
+        count_found(stats, *known);
         tree.record(leaf, *known);
         continue;
       }
@@ -308,13 +244,26 @@ ExploreEnd Explorer::run_pool(JobPool& pool, const std::function<void(const Expl
     if (it == pending.end()) continue;
     Pending job = std::move(it->second);
     pending.erase(it);
-    if (!commit(*result, job.record)) {
+    JobOutcome& outcome = result->outcome;
+    nodes_ += outcome.record.nodes;
+    if (!outcome.error.empty()) {
+      error_ = outcome.error;
       pool.stop();
       return ExploreEnd::Error;
     }
-    nodes_ += job.record.nodes;
-    moves_[job.move].stats[size_t(job.question)].pending -= job.record.budget;
-    count_job(moves_[job.move].stats[size_t(job.question)], job.record);
+    if (!outcome.complete) {
+      // Stopped by the run's limits (the local pool): nothing to keep.
+      pool.stop();
+      return interrupt && interrupt->load() ? ExploreEnd::Interrupted : ExploreEnd::Limit;
+    }
+    if (!commit(outcome, job.record)) {
+      pool.stop();
+      return ExploreEnd::Error;
+    }
+    TreeStats& stats = moves_[job.move].stats[size_t(job.question)];
+    stats.pending -= job.record.budget;
+    counted_.insert(job.record.id);
+    count_job(stats, job.record);
     moves_[job.move].trees[size_t(job.question)]->record(job.leaf, job.record);
     if (on_job) on_job(progress(""));
   }

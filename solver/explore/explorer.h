@@ -9,36 +9,40 @@
 // loses is decided by the first alone, and the mover's question there could only be disproven,
 // at about the same cost; a turn that wins pays for two searches, the first no harder than the
 // second (the mover's win disproves the opponent's). Most turns of an opening lose.
-// One job at a time: the undecided turn with the least effort spent on it so far (the nodes of
-// its jobs; at equal effort the earlier turn) gets a job at the most-proving leaf of its open
-// question's tree, with that leaf's budget (top_tree.h: it doubles each time the leaf's job
-// runs out, and the leaf is expanded only at the most budget). So every turn gets work in
-// turn, none is starved by another's promising numbers, and a tree's root behaves like a
-// `solve` run again with twice the nodes (see docs/explore.md).
+// The jobs go to a pool (job_pool.h): the local pool runs one at a time on this process's
+// threads, the MPI pool as many as it has workers. While the pool has an idle worker, the
+// undecided turn with the least effort spent on it so far (the nodes of its jobs, and the
+// budgets of those running; at equal effort the earlier turn) gets a job at the most-proving
+// free leaf of its open question's tree, with that leaf's budget (top_tree.h: it doubles each
+// time the leaf's job runs out, and the leaf is expanded only at the most budget); the leaf is
+// busy until its result comes. So every turn gets work in turn, none is starved by another's
+// promising numbers, and a tree's root behaves like a `solve` run again with twice the nodes
+// (see docs/explore.md).
 //
-// Every finished job goes to the store (job_store.h) before the next starts. A new leaf, or a
-// leaf about to run, first asks the store; so a resumed run replays its first run's jobs
-// without searching, and proofs from other runs and other trees are reused. A session is the
-// explored position with the options that shape its trees; its jobs are those it ran, in any
-// of its runs (a result reused is no job of it). So that a resumed run grows the same trees as
-// one that never stopped, the store is read as the session's first run read it: it sees the
-// jobs numbered up to the last one the session has met, and, where a leaf is about to run,
-// the one job numbered next (what its first run ran there). With one thread each job is a pure
-// function of its position and budget (job_runner.h), and so is the effort that schedules the
-// turns, so the final table is the same; with more, the decided turns are (every verdict is
-// exact) but the open ones at a limit may differ.
+// Every finished job goes to the store (job_store.h), its proof file first, as it arrives. A
+// new leaf, or a leaf about to run, first asks the store; so a resumed run replays its earlier
+// runs' jobs without searching, and proofs from other runs and other trees are reused. A
+// session is the explored position with the options that shape its trees; its jobs are those
+// it ran, in any of its runs (a result reused is no job of it). So that a resumed run grows the
+// same trees as one that never stopped, the store is read as the session met it: a lookup sees
+// the jobs numbered up to the highest the session has met, and a leaf about to run also the
+// first job numbered after it that holds the leaf (what an earlier run ran there). With one
+// worker and fresh tables each job is a pure function of its position and budget
+// (job_runner.h), and so is the effort that schedules the turns, so the final table is the
+// same; otherwise the decided turns are (every verdict is exact) but the open ones at a limit,
+// and the proofs found, may differ.
 
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "rules/game.h"
 #include "rules/position.h"
 #include "solver/explore/job_pool.h"
-#include "solver/explore/job_runner.h"
 #include "solver/explore/job_store.h"
 #include "solver/explore/top_tree.h"
 #include "solver/search/search_control.h"
@@ -88,23 +92,15 @@ class Explorer {
  public:
   // pos: the explored position (the game is not over in it). The store must have been opened
   // for pos's variant; first_job is the session's (JobStore::session_start of session_name()).
-  Explorer(const Position& pos, JobStore& store, JobRunner& runner, const ExploreOptions& options, uint64_t first_job);
+  Explorer(const Position& pos, JobStore& store, const ExploreOptions& options, uint64_t first_job);
   // What names a session: the explored position and the options that shape its trees.
   static std::string session_name(const Position& pos, const ExploreOptions& options);
 
-  // Runs jobs until every turn is decided, a limit is reached or Ctrl-C; error() says why on
-  // ExploreEnd::Error (the store or a proof file could not be written).
-  ExploreEnd run(const std::function<void(const ExploreProgress&)>& on_job,
-                 const std::function<void(const search::Progress&)>& on_search);
-  // The same with the jobs in a pool (job_pool.h: the ranks of an MPI run), several at once:
-  // as many as the pool has idle workers, each at the most-proving leaf of the tree then
-  // chosen, its leaf marked busy (TopTree::mark_busy) until its result comes. Results are
-  // committed to the store as they arrive; the store is read whole (a resumed run reuses
-  // every finished job, counting those of its session as its own jobs). At a limit no job is
-  // handed out and the running ones are waited for and kept; on Ctrl-C they are abandoned.
-  // The decided turns are those of run() (every verdict is exact); which turns are still open
-  // at a limit, and the proofs found, may differ with the number of workers.
-  ExploreEnd run_pool(JobPool& pool, const std::function<void(const ExploreProgress&)>& on_job);
+  // Runs jobs in the pool until every turn is decided, a limit is reached or Ctrl-C; error()
+  // says why on ExploreEnd::Error (the store or a proof file could not be written, or no
+  // worker is left). At a limit no job is handed out, and the running ones are waited for and
+  // kept (a job the limits stop, in the local pool, is dropped); on Ctrl-C they are abandoned.
+  ExploreEnd run(JobPool& pool, const std::function<void(const ExploreProgress&)>& on_job);
   const std::string& error() const { return error_; }
 
   const Position& position() const { return position_; }
@@ -120,7 +116,7 @@ class Explorer {
     uint64_t jobs = 0;
     uint64_t nodes = 0;
     double seconds = 0.0;
-    uint64_t pending = 0;  // the budgets of its jobs now running (run_pool)
+    uint64_t pending = 0;  // the budgets of its jobs now running
   };
   struct Move {
     Turn turn;
@@ -136,30 +132,32 @@ class Explorer {
   // The nodes spent on a move (and handed out to its running jobs): what the turns share.
   static uint64_t effort(const Move& move);
   // The undecided tree to work on next: (move, question), or nullopt when all are decided.
-  // with_free_leaf: only among the trees with a leaf that is not busy (run_pool).
+  // with_free_leaf: only among the trees with a leaf that is not busy.
   std::optional<std::pair<size_t, Question>> next_tree(bool with_free_leaf = false) const;
   // Whether the run's limits stop it (time on clock, nodes, jobs).
   bool limit_reached(const search::SearchControl& clock) const;
   TopTree::Budgets budgets() const { return {options_.job_nodes, options_.max_job_nodes}; }
-  // A finished job counted in its tree.
+  // A job the store holds, met at a leaf: counted in its tree as the session's when it is one
+  // not counted before (replayed from an earlier run), else as a result reused.
+  void count_found(TreeStats& stats, const JobRecord& job);
+  // A job this run ran, counted in its tree.
   void count_job(TreeStats& stats, const JobRecord& job);
-  // A pool's result committed to the store, its proof file first; false on an error.
-  bool commit(PoolResult& result, JobRecord& record);
+  // A pool's result committed to the store as the job handed out, its proof file first;
+  // false on an error.
+  bool commit(JobOutcome& outcome, JobRecord& handed);
   ExploreProgress progress(const std::string& job) const;
-  // Runs (or reads) the job of the tree's most-proving leaf; false on a stop or an error.
-  bool step(size_t i, Question q, const search::SearchLimits& limits, const std::function<void(const ExploreProgress&)>& on_job,
-            const std::function<void(const search::Progress&)>& on_search, ExploreEnd& end);
-  std::optional<JobRecord> lookup(const Position& pos, Color attacker, uint64_t budget, uint64_t last_id);
+  // What the store holds for the leaf about to run (see above).
+  std::optional<JobRecord> lookup_leaf(const Position& pos, Color attacker, uint64_t budget);
   MoveResult result(size_t i) const;
   bool record_verdicts();
 
   Position position_;
   JobStore& store_;
-  JobRunner& runner_;
   ExploreOptions options_;
   std::vector<Move> moves_;
   uint64_t first_job_;  // the session's first job number
   uint64_t seen_ = 0;   // the highest job number this session has met (see above)
+  std::unordered_set<uint64_t> counted_;  // the session's jobs counted by this run
   uint64_t jobs_ = 0;
   uint64_t jobs_reused_ = 0;
   uint64_t nodes_ = 0;

@@ -1,9 +1,9 @@
 #pragma once
-// Where the jobs of an explore run when several run at once: a pool of workers that take a
-// job (a position, the side playing for the win, a node budget) and give back its result and,
-// for a proven job, its proof file's bytes. The explorer (explorer.h, run_pool) keeps the top
-// trees and the store; the pool only carries jobs. The MPI pool (mpi_pool.h) is one: its
-// workers are the other ranks of an `mpirun`.
+// Where the jobs of an explore run: a pool of workers that take a job (a position, the side
+// playing for the win, a node budget) and give back its outcome and, for a proven job, its proof
+// file's bytes. The explorer (explorer.h) keeps the top trees and the store; the pool only
+// carries jobs. Two pools: the local pool (local_pool.h), one worker on this process's threads,
+// and the MPI pool (mpi_pool.h), whose workers are the other ranks of an `mpirun`.
 //
 // A pool may hand the same job to a second worker when the first misses its deadline (dead or
 // hung); a job is a function of its position and budget, so whichever result comes first is
@@ -25,10 +25,19 @@ struct PoolJob {
   uint64_t budget = 0;
 };
 
+// What a job gives back.
+struct JobOutcome {
+  JobRecord record;         // without id and proof file name (the store gives those)
+  std::string proof_bytes;  // proven: the proof file's bytes (zstd), for the store to write
+  // The job ran to its end: a proof, a disproof, or its whole budget spent. A job stopped by
+  // the explore's own limits or by Ctrl-C is not complete, and is not recorded.
+  bool complete = false;
+  std::string error;  // the proof could not be written
+};
+
 struct PoolResult {
   uint64_t ticket = 0;
-  JobRecord record;         // without id and proof file name (the store gives those)
-  std::string proof_bytes;  // proven: the proof file as the worker wrote it
+  JobOutcome outcome;
 };
 
 class JobPool {
@@ -38,7 +47,8 @@ class JobPool {
   virtual size_t idle_workers() const = 0;
   virtual void submit(const PoolJob& job) = 0;
   // The next finished job, waiting for it; nullopt when `interrupt` is set or no worker is
-  // left alive.
+  // left alive. A pool that runs its jobs within the run's limits gives back a job they
+  // stopped as not complete.
   virtual std::optional<PoolResult> next(const std::atomic<bool>* interrupt) = 0;
   // Tells every worker to stop (their running jobs are abandoned).
   virtual void stop() = 0;

@@ -1,7 +1,5 @@
 #include "solver/explore/job_runner.h"
 
-#include <filesystem>
-
 #include "solver/proof/proof_extractor.h"
 #include "solver/proof/proof_writer.h"
 #include "solver/search/node_rules.h"
@@ -29,7 +27,6 @@ class SaltFor {
 }  // namespace
 
 JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, const search::SearchLimits& limits,
-                          const std::string& proof_path,
                           const std::function<void(const search::Progress&)>& on_progress) {
   JobOutcome outcome;
   JobRecord& job = outcome.record;
@@ -79,7 +76,7 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
   search::SearchLimits reading;  // no limit but an interrupt
   reading.interrupt = limits.interrupt;
   search::SearchControl control(reading);
-  auto writer = proof::ProofWriter::open(proof_path, pos, attacker);
+  auto writer = proof::ProofWriter::in_memory(pos, attacker);
   if (!writer) {
     outcome.error = writer.error();
     return outcome;
@@ -92,7 +89,7 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
     outcome.error = *error;
     return outcome;
   }
-  job.proof_file = std::filesystem::path(proof_path).filename().string();
+  outcome.proof_bytes = (*writer)->take_bytes();
   job.proof_nodes = extracted->nodes;
   job.proof_depth = extracted->depth;
   outcome.complete = true;

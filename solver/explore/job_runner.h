@@ -2,7 +2,7 @@
 // One job of the explore: does the attacker force its win from a position, within a node
 // budget? The solver's proof search (win where the attacker moves, lose where it defends) runs
 // on the explore's threads and table; a proven position's proof is read out of the table at
-// once and written to the file the store names for the job (proof/proof_extractor.h).
+// once (proof/proof_extractor.h) and handed back in memory, for the store to write.
 // A job that spends its budget undecided reads its root's proof and disproof numbers back out
 // of the table, for the top tree (top_tree.h).
 //
@@ -19,21 +19,13 @@
 #include <string>
 
 #include "rules/position.h"
-#include "solver/explore/job_store.h"
+#include "solver/explore/job_pool.h"
 #include "solver/search/search_control.h"
 #include "solver/search/solver.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
 
 namespace dm::explore {
-
-struct JobOutcome {
-  JobRecord record;
-  // The job ran to its end: a proof, a disproof, or its whole budget spent. A job stopped by
-  // the explore's own limits or by Ctrl-C is not complete, and is not recorded.
-  bool complete = false;
-  std::string error;  // the proof file could not be written
-};
 
 class JobRunner {
  public:
@@ -45,10 +37,9 @@ class JobRunner {
   // empty one.
   void keep_table(bool keep) { keep_table_ = keep; }
 
-  // Runs the job on pos for the attacker with `budget` nodes (fewer when `limits` leave fewer),
-  // writing a proof to proof_path (recorded by its file name).
+  // Runs the job on pos for the attacker with `budget` nodes (fewer when `limits` leave fewer).
   JobOutcome run(const Position& pos, Color attacker, uint64_t budget, const search::SearchLimits& limits,
-                 const std::string& proof_path, const std::function<void(const search::Progress&)>& on_progress);
+                 const std::function<void(const search::Progress&)>& on_progress);
 
  private:
   search::Workers& workers_;

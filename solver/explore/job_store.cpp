@@ -129,7 +129,7 @@ JobStore::JobStore(sqlite3* db, std::string path)
     : db_(db), path_(std::move(path)), proof_dir_(path_ + ".proofs") {}
 
 JobStore::~JobStore() {
-  for (sqlite3_stmt* kept : {find_, insert_, last_id_}) sqlite3_finalize(kept);
+  for (sqlite3_stmt* kept : {find_, find_next_, insert_, last_id_}) sqlite3_finalize(kept);
   sqlite3_close(db_);
   if (lock_fd_ >= 0) ::close(lock_fd_);
   std::error_code ignored;
@@ -209,16 +209,15 @@ Expected<std::unique_ptr<JobStore>> JobStore::open(const std::string& path, cons
   return store;
 }
 
-std::optional<JobRecord> JobStore::find(const std::string& fen, Color attacker, uint64_t budget, uint64_t last_id) {
-  // A proof or disproof first (the earliest), else the earliest open job with the budget.
-  Statement query(db_, find_,
-                  "SELECT budget, status, turn, proof_file, proof_nodes, proof_depth, nodes, seconds, id, pn, dn FROM jobs "
-                  "WHERE fen = ?1 AND attacker = ?2 AND (status != 'open' OR budget >= ?3) AND id <= ?4 "
-                  "ORDER BY status = 'open', id LIMIT 1");
-  if (!query.ok() ||
-      query.bind(1, fen).bind(2, color_name(attacker)).bind(3, budget).bind(4, last_id).step() != SQLITE_ROW) {
-    return std::nullopt;
-  }
+namespace {
+
+// The columns find() and find_next() read, in this order.
+constexpr const char* kJobColumns =
+    "SELECT budget, status, turn, proof_file, proof_nodes, proof_depth, nodes, seconds, id, pn, dn FROM jobs ";
+
+// The job of a query on kJobColumns; nullopt when it found none.
+std::optional<JobRecord> job_found(Statement& query, const std::string& fen, Color attacker) {
+  if (query.step() != SQLITE_ROW) return std::nullopt;
   JobRecord job;
   job.id = query.integer(8);
   job.fen = fen;
@@ -234,6 +233,30 @@ std::optional<JobRecord> JobStore::find(const std::string& fen, Color attacker, 
   job.pn = uint32_t(query.integer(9));  // NULL reads as 0: not known
   job.dn = uint32_t(query.integer(10));
   return job;
+}
+
+}  // namespace
+
+std::optional<JobRecord> JobStore::find(const std::string& fen, Color attacker, uint64_t budget, uint64_t last_id) {
+  // A proof or disproof first (the earliest), else the earliest open job with the budget.
+  static const std::string sql = std::string(kJobColumns) +
+                                 "WHERE fen = ?1 AND attacker = ?2 AND (status != 'open' OR budget >= ?3) AND id <= ?4 "
+                                 "ORDER BY status = 'open', id LIMIT 1";
+  Statement query(db_, find_, sql.c_str());
+  if (!query.ok()) return std::nullopt;
+  query.bind(1, fen).bind(2, color_name(attacker)).bind(3, budget).bind(4, last_id);
+  return job_found(query, fen, attacker);
+}
+
+std::optional<JobRecord> JobStore::find_next(const std::string& fen, Color attacker, uint64_t budget,
+                                             uint64_t after_id) {
+  static const std::string sql = std::string(kJobColumns) +
+                                 "WHERE fen = ?1 AND attacker = ?2 AND (status != 'open' OR budget >= ?3) AND id > ?4 "
+                                 "ORDER BY id LIMIT 1";
+  Statement query(db_, find_next_, sql.c_str());
+  if (!query.ok()) return std::nullopt;
+  query.bind(1, fen).bind(2, color_name(attacker)).bind(3, budget).bind(4, after_id);
+  return job_found(query, fen, attacker);
 }
 
 std::optional<std::string> JobStore::record(const JobRecord& job) {

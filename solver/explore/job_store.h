@@ -83,6 +83,10 @@ class JobStore {
   // the jobs numbered up to `last_id`: a proof or disproof (with any budget), else an open job
   // that spent at least `budget`.
   std::optional<JobRecord> find(const std::string& fen, Color attacker, uint64_t budget, uint64_t last_id);
+  // The first job numbered after `after_id` that answers the same question (a proof or a
+  // disproof, or an open job that spent at least `budget`), in the order recorded: what an
+  // earlier run of an explore session ran at a leaf, which a resumed run replays (explorer.h).
+  std::optional<JobRecord> find_next(const std::string& fen, Color attacker, uint64_t budget, uint64_t after_id);
 
   // The first job number of the explore session named by `session` (the explored position and
   // the options that shape its trees), the next job's number for a session not seen before.
@@ -112,6 +116,7 @@ class JobStore {
   sqlite3* db_;
   // The statements every job runs, prepared once (job_store.cpp's Statement).
   sqlite3_stmt* find_ = nullptr;
+  sqlite3_stmt* find_next_ = nullptr;
   sqlite3_stmt* insert_ = nullptr;
   mutable sqlite3_stmt* last_id_ = nullptr;
   int lock_fd_ = -1;

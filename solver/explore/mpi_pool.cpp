@@ -2,14 +2,10 @@
 
 #include <condition_variable>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <mutex>
 #include <set>
 #include <thread>
-#include <unistd.h>
 
 #include "solver/explore/mpi_launch.h"
 #include "solver/explore/pool_messages.h"
@@ -75,12 +71,6 @@ std::string launcher_rank() {
     if (const char* rank = std::getenv(name)) return rank;
   }
   return "?";
-}
-
-std::optional<std::string> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace
@@ -238,10 +228,8 @@ void MpiPool::stop() {
   }
 }
 
-void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& variant, const std::string& scratch_dir) {
+void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& variant) {
   const int rank = session.rank();
-  const std::string proof_path = scratch_dir + "/dmsolve-rank" + std::to_string(rank) + "-" +
-                                 std::to_string(::getpid()) + ".proof.zst";
   for (;;) {
     const LeaderMessage message = wait_for_leader();
     if (message.kind == LeaderMessage::Kind::Silent) {
@@ -269,7 +257,7 @@ void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& vari
     std::thread thread([&] {
       search::SearchLimits limits;  // the budget alone, and the leader's stop
       limits.interrupt = &stop;
-      outcome = runner.run(pos, job->attacker, job->budget, limits, proof_path, {});
+      outcome = runner.run(pos, job->attacker, job->budget, limits, {});
       finished = true;
     });
     while (!finished) {
@@ -289,17 +277,7 @@ void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& vari
                 << std::endl;
       return;
     }
-    std::string proof_bytes;
-    if (outcome.record.status == JobStatus::Proven) {
-      const auto bytes = read_file(proof_path);
-      std::filesystem::remove(proof_path);
-      if (!bytes) {
-        std::cerr << "dmsolve explore: rank " << rank << ": " << proof_path << ": cannot read the proof" << std::endl;
-        return;
-      }
-      proof_bytes = *bytes;
-    }
-    if (!send_to_leader(result_message({job->ticket, std::move(outcome.record), std::move(proof_bytes)}))) {
+    if (!send_to_leader(result_message({job->ticket, std::move(outcome)}))) {
       std::cerr << "dmsolve explore: rank " << rank << ": rank 0 has not taken a result for "
                 << std::chrono::seconds(kLeaderSilence).count() << " s; stopping" << std::endl;
       session.rank_lost();

@@ -1,9 +1,9 @@
 #pragma once
 // `mpirun -np N dmsolve explore ...`: the explore's jobs over MPI. Rank 0 keeps the top trees
-// and the store (explorer.h, run_pool) and hands jobs to the other ranks through an MpiPool;
+// and the store (explorer.h) and hands jobs to the other ranks through an MpiPool;
 // every other rank runs mpi_worker_loop, solving each job with its own threads, table and
-// endgame tables (a JobRunner) and sending back the result and, for a proven job, the proof
-// file's bytes. Built only where CMake finds MPI (DMSOLVE_WITH_MPI).
+// endgame tables (a JobRunner) and sending back the result and, for a proven job, the proof's
+// bytes. Built only where CMake finds MPI (DMSOLVE_WITH_MPI).
 //
 // Messages (tags below): a job, rank 0 -> worker, and its result, worker -> rank 0,
 // as pool_messages.h writes them; alive, rank 0 -> each idle worker every second, empty;
@@ -113,8 +113,7 @@ class MpiPool final : public JobPool {
 };
 
 // A worker rank's life: takes jobs from rank 0 until told to stop (or rank 0 is silent too
-// long); proofs are written to a file in `scratch_dir` and sent.
-void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& variant, const std::string& scratch_dir);
-
+// long), and sends back each result with its proof's bytes.
+void mpi_worker_loop(MpiSession& session, JobRunner& runner, const Variant& variant);
 
 }  // namespace dm::explore

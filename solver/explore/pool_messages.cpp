@@ -31,7 +31,7 @@ std::optional<PoolJob> parse_job(const std::string& bytes) {
 }
 
 std::string result_message(const PoolResult& result) {
-  const JobRecord& r = result.record;
+  const JobRecord& r = result.outcome.record;
   std::ostringstream out;
   out.precision(17);
   out << result.ticket << '\n'
@@ -43,25 +43,25 @@ std::string result_message(const PoolResult& result) {
       << r.seconds << '\n'
       << r.pn << '\n'
       << r.dn << '\n';
-  return out.str() + result.proof_bytes;
+  return out.str() + result.outcome.proof_bytes;
 }
 
 std::optional<PoolResult> parse_result(const std::string& bytes) {
   std::istringstream in(bytes);
   PoolResult result;
+  JobRecord& r = result.outcome.record;
   std::string status;
-  if (!(in >> result.ticket) || !in.ignore() || !std::getline(in, status) || !std::getline(in, result.record.turn)) {
+  if (!(in >> result.ticket) || !in.ignore() || !std::getline(in, status) || !std::getline(in, r.turn)) {
     return std::nullopt;
   }
-  if (!(in >> result.record.proof_nodes >> result.record.proof_depth >> result.record.nodes >> result.record.seconds >>
-        result.record.pn >> result.record.dn) ||
-      !in.ignore()) {
+  if (!(in >> r.proof_nodes >> r.proof_depth >> r.nodes >> r.seconds >> r.pn >> r.dn) || !in.ignore()) {
     return std::nullopt;
   }
   const auto parsed = status_named(status);
   if (!parsed) return std::nullopt;
-  result.record.status = *parsed;
-  result.proof_bytes = bytes.substr(size_t(in.tellg()));
+  r.status = *parsed;
+  result.outcome.proof_bytes = bytes.substr(size_t(in.tellg()));
+  result.outcome.complete = true;  // a worker sends only what ran to its end
   return result;
 }
 

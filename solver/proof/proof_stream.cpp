@@ -167,7 +167,9 @@ struct AtomicLineWriter::Encoder {
 };
 
 AtomicLineWriter::AtomicLineWriter(std::string path, int fd)
-    : path_(std::move(path)), part_path_(path_ + ".part"), fd_(fd) {}
+    : path_(std::move(path)), part_path_(path_ + ".part"), fd_(fd) {
+  text_.reserve(kWriteBlockBytes + 4096);
+}
 
 AtomicLineWriter::~AtomicLineWriter() {
   if (!committed_) discard();
@@ -179,18 +181,27 @@ Expected<std::unique_ptr<AtomicLineWriter>> AtomicLineWriter::open(const std::st
   const int fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Result::failure(part + ": " + system_error());
   std::unique_ptr<AtomicLineWriter> writer(new AtomicLineWriter(path, fd));
-  writer->text_.reserve(kWriteBlockBytes + 4096);
-  if (ends_with(path, ".zst")) {
-    writer->encoder_ = std::make_unique<Encoder>();
-    ZSTD_CCtx* context = writer->encoder_->context;
-    // The checksum lets a reader tell a damaged file from a proof with a flaw.
-    if (!context || ZSTD_isError(ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, kCompressionLevel)) ||
-        ZSTD_isError(ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1))) {
-      return Result::failure(part + ": cannot set up zstd compression");
-    }
-    writer->output_.resize(ZSTD_CStreamOutSize());
+  if (ends_with(path, ".zst") && !writer->start_encoder()) {
+    return Result::failure(part + ": cannot set up zstd compression");
   }
   return writer;
+}
+
+Expected<std::unique_ptr<AtomicLineWriter>> AtomicLineWriter::in_memory(bool zstd) {
+  using Result = Expected<std::unique_ptr<AtomicLineWriter>>;
+  std::unique_ptr<AtomicLineWriter> writer(new AtomicLineWriter("memory", -1));
+  writer->in_memory_ = true;
+  if (zstd && !writer->start_encoder()) return Result::failure("memory: cannot set up zstd compression");
+  return writer;
+}
+
+bool AtomicLineWriter::start_encoder() {
+  encoder_ = std::make_unique<Encoder>();
+  ZSTD_CCtx* context = encoder_->context;
+  output_.resize(ZSTD_CStreamOutSize());
+  // The checksum lets a reader tell a damaged file from a proof with a flaw.
+  return context && !ZSTD_isError(ZSTD_CCtx_setParameter(context, ZSTD_c_compressionLevel, kCompressionLevel)) &&
+         !ZSTD_isError(ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1));
 }
 
 void AtomicLineWriter::write_line(std::string_view line) {
@@ -224,6 +235,10 @@ void AtomicLineWriter::drain(bool end) {
 
 void AtomicLineWriter::write_out(const char* data, size_t size) {
   if (error_) return;
+  if (in_memory_) {
+    memory_.append(data, size);
+    return;
+  }
   if (const auto error = files::write_all(fd_, data, size)) fail(*error);
 }
 
@@ -238,6 +253,10 @@ std::optional<std::string> AtomicLineWriter::commit() {
     discard();
     return error_;
   }
+  if (in_memory_) {
+    committed_ = true;
+    return std::nullopt;
+  }
   const int fd = fd_;
   fd_ = -1;
   error_ = files::commit_part(fd, part_path_, path_);
@@ -246,6 +265,8 @@ std::optional<std::string> AtomicLineWriter::commit() {
 }
 
 void AtomicLineWriter::discard() {
+  memory_.clear();
+  if (in_memory_) return;
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   ::unlink(part_path_.c_str());

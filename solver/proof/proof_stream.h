@@ -65,9 +65,13 @@ class LineReader {
 // Writes lines to PATH.part, compressed with zstd when PATH ends in ".zst", and renames it to
 // PATH on commit(). The first write error is remembered, later writes do nothing, and commit()
 // reports it. Destroyed without a successful commit, it removes PATH.part.
+// Made by in_memory(), it writes the same bytes to a string instead, which commit() completes
+// and take_bytes() hands over: a file's contents sent elsewhere to be written (an explore job's
+// proof, passed from the worker to the process that keeps the store).
 class AtomicLineWriter {
  public:
   static Expected<std::unique_ptr<AtomicLineWriter>> open(const std::string& path);
+  static Expected<std::unique_ptr<AtomicLineWriter>> in_memory(bool zstd);
   ~AtomicLineWriter();
   AtomicLineWriter(const AtomicLineWriter&) = delete;
   AtomicLineWriter& operator=(const AtomicLineWriter&) = delete;
@@ -77,10 +81,14 @@ class AtomicLineWriter {
   // Flushes, syncs to disk and renames PATH.part to PATH; the error message on failure (then
   // PATH.part is removed and PATH left as it was).
   std::optional<std::string> commit();
+  // In memory, after a successful commit(): the bytes written (the writer is left empty).
+  std::string take_bytes() { return std::move(memory_); }
 
  private:
   struct Encoder;
   AtomicLineWriter(std::string path, int fd);
+  // Sets up zstd compression; false when it cannot be.
+  bool start_encoder();
   // Compresses (or copies) the buffered text to the file; end closes the zstd frame.
   void drain(bool end);
   void write_out(const char* data, size_t size);
@@ -90,6 +98,8 @@ class AtomicLineWriter {
   std::string path_;
   std::string part_path_;
   int fd_ = -1;
+  bool in_memory_ = false;            // writes to memory_, not to a file
+  std::string memory_;                // the bytes written, in memory
   std::unique_ptr<Encoder> encoder_;  // null for a plain file
   std::vector<char> text_;            // lines not yet compressed or written
   std::vector<char> output_;          // compressed bytes not yet written

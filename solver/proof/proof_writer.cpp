@@ -20,7 +20,15 @@ std::string proof_fen(const Position& pos) {
 }
 
 Expected<std::unique_ptr<ProofWriter>> ProofWriter::open(const std::string& path, const Position& root, Color winner) {
-  auto out = AtomicLineWriter::open(path);
+  return start(AtomicLineWriter::open(path), root, winner);
+}
+
+Expected<std::unique_ptr<ProofWriter>> ProofWriter::in_memory(const Position& root, Color winner) {
+  return start(AtomicLineWriter::in_memory(true), root, winner);
+}
+
+Expected<std::unique_ptr<ProofWriter>> ProofWriter::start(Expected<std::unique_ptr<AtomicLineWriter>> out,
+                                                          const Position& root, Color winner) {
   if (!out) return Expected<std::unique_ptr<ProofWriter>>::failure(out.error());
   std::unique_ptr<ProofWriter> writer(new ProofWriter(std::move(*out)));
   AtomicLineWriter& lines = *writer->out_;

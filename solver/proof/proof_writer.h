@@ -27,6 +27,8 @@ class ProofWriter {
  public:
   // Opens PATH (zstd when it ends in .zst) and writes the header for the root position and winner.
   static Expected<std::unique_ptr<ProofWriter>> open(const std::string& path, const Position& root, Color winner);
+  // The same proof written to memory (zstd-compressed, as a ".zst" file), for take_bytes().
+  static Expected<std::unique_ptr<ProofWriter>> in_memory(const Position& root, Color winner);
 
   // Each writes one node and returns its number (1, 2, ...). A child is the number of a node
   // written before.
@@ -46,9 +48,13 @@ class ProofWriter {
   // first write error, or a root that is not the last node written).
   std::optional<std::string> finish(uint64_t root);
   uint64_t nodes() const { return nodes_; }
+  // In memory, after finish(): the proof file's bytes.
+  std::string take_bytes() { return out_->take_bytes(); }
 
  private:
   explicit ProofWriter(std::unique_ptr<AtomicLineWriter> out) : out_(std::move(out)) {}
+  static Expected<std::unique_ptr<ProofWriter>> start(Expected<std::unique_ptr<AtomicLineWriter>> out,
+                                                      const Position& root, Color winner);
   // A node line of a copied proof with its numbers raised by offset; false when it is none.
   bool renumber(std::string_view line, uint64_t offset);
   // Starts line_ with "ID KIND FEN" for the next node.

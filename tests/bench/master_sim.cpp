@@ -1,6 +1,6 @@
 // The limit of an MPI explore's leader (issue "explore beyond one machine"): how many jobs per
 // second rank 0 sustains with many workers, measured with no real work. Rank 0 runs the real
-// leader (Explorer::run_pool over an MpiPool, with its store and proof files); every other
+// leader (Explorer::run over an MpiPool, with its store and proof files); every other
 // rank stands for --jobs-per-rank workers, answering each job after its replayed duration
 // with its replayed result, over MPI on loopback as the real workers would.
 //
@@ -86,7 +86,7 @@ Recording read_recording(const std::string& path) {
     r.seconds = sqlite3_column_double(rows, 8);
     if (r.status != JobStatus::Open) {
       const std::string proof = r.status == JobStatus::Proven ? file_bytes(path + ".proofs/" + text(4)) : "";
-      rec.decided[key(r.fen, r.attacker)] = PoolResult{0, r, proof};
+      rec.decided[key(r.fen, r.attacker)] = PoolResult{0, JobOutcome{r, proof, true, {}}};
     }
     rec.sizes.push_back(std::move(r));
   }
@@ -123,11 +123,12 @@ void replay_workers(const Recording& rec, double time_scale, int rank) {
         result = it->second;
       } else {
         const JobRecord& size = rec.sizes[next_size++ % rec.sizes.size()];
-        result.record.nodes = size.nodes;
-        result.record.seconds = size.seconds;
+        result.outcome.record.nodes = size.nodes;
+        result.outcome.record.seconds = size.seconds;
+        result.outcome.complete = true;
       }
       result.ticket = job->ticket;
-      const auto duration = std::chrono::duration<double>(result.record.seconds * time_scale);
+      const auto duration = std::chrono::duration<double>(result.outcome.record.seconds * time_scale);
       running.push({Clock::now() + std::chrono::duration_cast<Clock::duration>(duration), result_message(result)});
       continue;  // take every job waiting before sleeping
     }
@@ -226,10 +227,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto first_job = (*store)->session_start(Explorer::session_name(pos, options));
-  search::Workers workers(1);  // the leader runs no job; its runner is never called
-  search::TranspositionTable tt(1);
-  JobRunner runner(workers, tt);
-  Explorer explorer(pos, **store, runner, options, *first_job);
+  Explorer explorer(pos, **store, options, *first_job);
 
   // The rate is taken over the jobs finished within --time: at the limit the leader hands out
   // no more jobs and waits for the running ones, which would lower it.
@@ -237,7 +235,7 @@ int main(int argc, char** argv) {
   double last_job_seconds = 0.0;
   const double cpu_before = cpu_seconds();
   const Clock::time_point start = Clock::now();
-  const ExploreEnd end = explorer.run_pool(pool, [&](const ExploreProgress& p) {
+  const ExploreEnd end = explorer.run(pool, [&](const ExploreProgress& p) {
     const double now = std::chrono::duration<double>(Clock::now() - start).count();
     if (p.jobs == jobs || (options.limits.seconds > 0 && now > options.limits.seconds)) return;
     jobs = p.jobs;

@@ -1,25 +1,22 @@
-// The explorer's leader loop over a job pool (Explorer::run_pool, solver/explore/explorer.h),
-// with a pool that runs its jobs in this process: the same verdicts as the loop of one process
-// (Explorer::run), a pool with no worker left, and results the explorer did not hand out or
-// has had already.
+// The explorer's leader loop over a job pool (Explorer::run, solver/explore/explorer.h), with
+// a pool of several workers that runs its jobs in this process: the same verdicts as the local
+// pool of one worker (local_pool.h), a pool with no worker left, and results the explorer did
+// not hand out or has had already.
 //
 // The position: antichess, White's rook on e1 against Black's pawns on b2 and c2, White to
 // move: Re2 loses, every other rook move wins.
 
 #include "solver/explore/explorer.h"
+#include "solver/explore/local_pool.h"
 
 #include <catch2/catch.hpp>
 #include <deque>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 
 #include "rules/notation.h"
 #include "solver/proof/proof_check.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
-#include "temp_dir.h"
 #include "test_data.h"
 
 using namespace dm;
@@ -59,26 +56,21 @@ class InProcessPool : public JobPool {
       ++strays_;
       PoolResult stray;
       stray.ticket = 1'000'000 + ran_;
-      stray.record.status = JobStatus::Proven;
-      stray.record.turn = "e1e8";
-      stray.proof_bytes = "no proof";
+      stray.outcome.record.status = JobStatus::Proven;
+      stray.outcome.record.turn = "e1e8";
+      stray.outcome.proof_bytes = "no proof";
+      stray.outcome.complete = true;
       return stray;
     }
     REQUIRE_FALSE(queue_.empty());
     const PoolJob job = queue_.front();
     queue_.pop_front();
     stray_given_ = false;
-    const std::string path = scratch_.file("job.proof.zst");
-    JobOutcome outcome = runner_.run(test::position_of(variant_, job.fen), job.attacker, job.budget, {}, path, {});
+    JobOutcome outcome = runner_.run(test::position_of(variant_, job.fen), job.attacker, job.budget, {}, {});
     REQUIRE(outcome.complete);
     ++ran_;
-    PoolResult result{job.ticket, std::move(outcome.record), {}};
-    if (result.record.status == JobStatus::Proven) {
-      std::ifstream in(path, std::ios::binary);
-      result.proof_bytes.assign(std::istreambuf_iterator<char>(in), {});
-      REQUIRE_FALSE(result.proof_bytes.empty());
-      std::filesystem::remove(path);
-    }
+    PoolResult result{job.ticket, std::move(outcome)};
+    if (result.outcome.record.status == JobStatus::Proven) REQUIRE_FALSE(result.outcome.proof_bytes.empty());
     if (results_twice) again_ = result;
     return result;
   }
@@ -96,7 +88,6 @@ class InProcessPool : public JobPool {
   search::Workers threads_{1};
   search::TranspositionTable tt_{2};
   JobRunner runner_{threads_, tt_};
-  test::TempDir scratch_;
   std::deque<PoolJob> queue_;
   std::optional<PoolResult> again_;
   bool stray_given_ = false;
@@ -146,7 +137,7 @@ uint64_t total_jobs(const Explorer& explorer) {
   return jobs;
 }
 
-// What run_pool leaves: the verdicts, the jobs the explorer counted, and the store's next number.
+// What a run over the pool leaves: the verdicts, the jobs the explorer counted, and the store's next number.
 struct PoolRun {
   ExploreEnd end;
   std::string error;
@@ -161,17 +152,15 @@ PoolRun explore_in_pool(InProcessPool& pool, const ExploreOptions& options = sma
   const auto store = memory_store(variant);
   const auto first = store->session_start(Explorer::session_name(pos, options));
   REQUIRE(first);
-  search::Workers workers(1);
-  search::TranspositionTable tt(2);
-  JobRunner runner(workers, tt);  // not used by run_pool
-  Explorer explorer(pos, *store, runner, options, *first);
-  const ExploreEnd end = explorer.run_pool(pool, {});
+  Explorer explorer(pos, *store, options, *first);
+  const ExploreEnd end = explorer.run(pool, {});
   return {end, explorer.error(), verdicts_of(explorer), total_jobs(explorer), store->next_id()};
 }
 
 }  // namespace
 
-TEST_CASE("a pool's run decides the moves that the one-process run decides, with the same verdicts", "[explore]") {
+TEST_CASE("a pool of several workers decides the moves that the local pool decides, with the same verdicts",
+          "[explore]") {
   const Variant variant = test::variant_named("antichess");
   const Position pos = test::position_of(variant, kRookAndPawns);
 
@@ -181,8 +170,9 @@ TEST_CASE("a pool's run decides the moves that the one-process run decides, with
   search::TranspositionTable tt(2);
   JobRunner runner(workers, tt);
   runner.keep_table(false);
-  Explorer one(pos, *store, runner, options, *store->session_start(Explorer::session_name(pos, options)));
-  REQUIRE(one.run({}, {}) == ExploreEnd::Decided);
+  Explorer one(pos, *store, options, *store->session_start(Explorer::session_name(pos, options)));
+  LocalPool local(runner, variant, options.limits);
+  REQUIRE(one.run(local, {}) == ExploreEnd::Decided);
   CHECK(verdicts_of(one) == kVerdicts);
   // Some root ran out at the most budget and was expanded: in the pool's run, leaves of one
   // tree are busy at once.
@@ -194,8 +184,8 @@ TEST_CASE("a pool's run decides the moves that the one-process run decides, with
 
   InProcessPool pool(variant, 3);
   const auto pool_store = memory_store(variant);
-  Explorer many(pos, *pool_store, runner, options, *pool_store->session_start(Explorer::session_name(pos, options)));
-  REQUIRE(many.run_pool(pool, {}) == ExploreEnd::Decided);
+  Explorer many(pos, *pool_store, options, *pool_store->session_start(Explorer::session_name(pos, options)));
+  REQUIRE(many.run(pool, {}) == ExploreEnd::Decided);
   CHECK(verdicts_of(many) == kVerdicts);
   CHECK(pool.most_queued() == 3);  // several jobs at once
   CHECK(total_jobs(many) == pool.ran());
@@ -269,4 +259,70 @@ TEST_CASE("a result given twice is recorded once", "[explore]") {
   CHECK(run.verdicts == kVerdicts);
   CHECK(run.jobs == pool.ran());
   CHECK(run.next_id == pool.ran() + 1);  // one row a job
+}
+
+TEST_CASE("the local pool runs a job within what the run's limits leave, and drops one they stop", "[explore]") {
+  const Variant variant = test::variant_named("losing-marseillais");
+  search::Workers workers(1);
+  search::TranspositionTable tt(2);
+  JobRunner runner(workers, tt);
+  runner.keep_table(false);
+  const PoolJob start{7, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -", Color::Black, 1'000'000};
+
+  SECTION("a job within the limits runs to its budget") {
+    LocalPool pool(runner, variant, {});
+    CHECK(pool.idle_workers() == 1);
+    pool.submit({start.ticket, start.fen, start.attacker, 2000});
+    CHECK(pool.idle_workers() == 0);
+    const auto result = pool.next(nullptr);
+    REQUIRE(result);
+    CHECK(result->ticket == 7);
+    CHECK(result->outcome.complete);
+    CHECK(result->outcome.record.status == JobStatus::Open);
+    CHECK(result->outcome.record.nodes >= 2000);
+    CHECK(pool.idle_workers() == 1);
+  }
+  SECTION("the run's nodes run out within the job: it comes back not complete") {
+    search::SearchLimits limits;
+    limits.nodes = 3000;
+    LocalPool pool(runner, variant, limits);
+    pool.submit({start.ticket, start.fen, start.attacker, 2000});
+    const auto first = pool.next(nullptr);
+    REQUIRE(first);
+    CHECK(first->outcome.complete);  // 2,000 of the 3,000
+    pool.submit(start);
+    const auto second = pool.next(nullptr);
+    REQUIRE(second);
+    CHECK(second->ticket == 7);
+    CHECK_FALSE(second->outcome.complete);
+    CHECK(second->outcome.record.nodes < start.budget);
+    CHECK(second->outcome.error.empty());
+    // Nothing left for a third.
+    pool.submit(start);
+    const auto third = pool.next(nullptr);
+    REQUIRE(third);
+    CHECK_FALSE(third->outcome.complete);
+    CHECK(third->outcome.record.nodes == 0);
+  }
+  SECTION("an interrupt: no result") {
+    std::atomic<bool> interrupt{true};
+    search::SearchLimits limits;
+    limits.interrupt = &interrupt;
+    LocalPool pool(runner, variant, limits);
+    pool.submit(start);
+    CHECK_FALSE(pool.next(&interrupt));
+  }
+  SECTION("the explorer stops at the limit and keeps only the jobs that ended") {
+    const Variant antichess = test::variant_named("antichess");
+    const Position pos = test::position_of(antichess, kRookAndPawns);
+    ExploreOptions options = small_jobs();
+    options.limits.nodes = 1000;
+    const auto store = memory_store(antichess);
+    Explorer explorer(pos, *store, options, *store->session_start(Explorer::session_name(pos, options)));
+    LocalPool pool(runner, antichess, options.limits);
+    CHECK(explorer.run(pool, {}) == ExploreEnd::Limit);
+    CHECK(explorer.error().empty());
+    CHECK(total_jobs(explorer) > 0);
+    CHECK(store->next_id() == total_jobs(explorer) + 1);
+  }
 }

@@ -20,40 +20,40 @@ TEST_CASE("a job message reads back as the job", "[explore]") {
 TEST_CASE("a result message reads back with its proof bytes", "[explore]") {
   PoolResult result;
   result.ticket = 7;
-  result.record.status = JobStatus::Proven;
-  result.record.turn = "e7e5,d8h4";
-  result.record.proof_nodes = 1234;
-  result.record.proof_depth = 17;
-  result.record.nodes = 99999;
-  result.record.seconds = 0.125;
-  result.proof_bytes = std::string("\x28\xb5\x2f\xfd\n\0binary\n", 13);  // a zstd frame may hold anything
+  result.outcome.record.status = JobStatus::Proven;
+  result.outcome.record.turn = "e7e5,d8h4";
+  result.outcome.record.proof_nodes = 1234;
+  result.outcome.record.proof_depth = 17;
+  result.outcome.record.nodes = 99999;
+  result.outcome.record.seconds = 0.125;
+  result.outcome.proof_bytes = std::string("\x28\xb5\x2f\xfd\n\0binary\n", 13);  // a zstd frame may hold anything
   const auto read = parse_result(result_message(result));
   REQUIRE(read);
   CHECK(read->ticket == 7);
-  CHECK(read->record.status == JobStatus::Proven);
-  CHECK(read->record.turn == "e7e5,d8h4");
-  CHECK(read->record.proof_nodes == 1234);
-  CHECK(read->record.proof_depth == 17);
-  CHECK(read->record.nodes == 99999);
-  CHECK(read->record.seconds == 0.125);
-  CHECK(read->proof_bytes == result.proof_bytes);
+  CHECK(read->outcome.record.status == JobStatus::Proven);
+  CHECK(read->outcome.record.turn == "e7e5,d8h4");
+  CHECK(read->outcome.record.proof_nodes == 1234);
+  CHECK(read->outcome.record.proof_depth == 17);
+  CHECK(read->outcome.record.nodes == 99999);
+  CHECK(read->outcome.record.seconds == 0.125);
+  CHECK(read->outcome.proof_bytes == result.outcome.proof_bytes);
 }
 
 TEST_CASE("an open result has no turn and no proof", "[explore]") {
   PoolResult result;
   result.ticket = 3;
-  result.record.nodes = 5;
-  result.record.seconds = 1.0 / 3.0;
-  result.record.pn = 17;
-  result.record.dn = 4294967294u;
+  result.outcome.record.nodes = 5;
+  result.outcome.record.seconds = 1.0 / 3.0;
+  result.outcome.record.pn = 17;
+  result.outcome.record.dn = 4294967294u;
   const auto read = parse_result(result_message(result));
   REQUIRE(read);
-  CHECK(read->record.status == JobStatus::Open);
-  CHECK(read->record.pn == 17);  // the root's numbers go into the leader's top tree
-  CHECK(read->record.dn == 4294967294u);
-  CHECK(read->record.turn.empty());
-  CHECK(read->record.seconds == result.record.seconds);  // all 17 digits travel
-  CHECK(read->proof_bytes.empty());
+  CHECK(read->outcome.record.status == JobStatus::Open);
+  CHECK(read->outcome.record.pn == 17);  // the root's numbers go into the leader's top tree
+  CHECK(read->outcome.record.dn == 4294967294u);
+  CHECK(read->outcome.record.turn.empty());
+  CHECK(read->outcome.record.seconds == result.outcome.record.seconds);  // all 17 digits travel
+  CHECK(read->outcome.proof_bytes.empty());
 }
 
 TEST_CASE("malformed pool messages are refused", "[explore]") {

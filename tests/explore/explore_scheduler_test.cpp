@@ -13,7 +13,9 @@
 #include "solver/explore/explorer.h"
 #include "solver/explore/job_runner.h"
 #include "solver/explore/job_store.h"
+#include "solver/explore/local_pool.h"
 #include "solver/explore/top_tree.h"
+#include "solver/files/whole_file.h"
 #include "solver/proof/proof_check.h"
 #include "solver/search/root_turns.h"
 #include "solver/search/tt.h"
@@ -70,8 +72,9 @@ Run explore_start(const std::string& path, uint64_t jobs, bool fresh_tables = fa
   search::TranspositionTable tt(4);
   JobRunner runner(workers, tt);
   runner.keep_table(!fresh_tables);
-  Explorer explorer(pos, **store, runner, options, *first);
-  const ExploreEnd end = explorer.run({}, {});
+  Explorer explorer(pos, **store, options, *first);
+  LocalPool pool(runner, variant, options.limits);
+  const ExploreEnd end = explorer.run(pool, {});
   CHECK((end == ExploreEnd::Limit || end == ExploreEnd::Decided));
   Run run{explorer.results(), {}};
   for (size_t i = 0; i < run.results.size(); ++i) {
@@ -179,8 +182,10 @@ TEST_CASE("a worker that keeps its table goes on where its last job stopped", "[
   const test::TempDir dir;
   search::Workers workers(1);
   const auto job = [&](JobRunner& runner, Color attacker, uint64_t budget, const std::string& name) {
-    const JobOutcome outcome = runner.run(pos, attacker, budget, {}, dir.file(name), {});
+    const JobOutcome outcome = runner.run(pos, attacker, budget, {}, {});
     REQUIRE(outcome.complete);
+    CHECK(outcome.proof_bytes.empty() == (outcome.record.status != JobStatus::Proven));
+    REQUIRE_FALSE(files::write_whole_file(dir.file(name), outcome.proof_bytes));
     return outcome.record;
   };
   search::TranspositionTable fresh_tt(2);

@@ -117,6 +117,27 @@ TEST_CASE("of several open jobs the earliest with the budget is found", "[explor
   CHECK(found_id(*store, kWhiteToMove, Color::White, 8000, 2) == 0);
 }
 
+TEST_CASE("find_next finds the first job after a number, in the order recorded", "[explore]") {
+  // What a resumed explore replays at a leaf: the job its earlier run ran there, not a later
+  // proof of the same position (a bigger job, run after it).
+  const auto store = antichess_store(":memory:");
+  REQUIRE_FALSE(store->record(open_job(1, kWhiteToMove, 1000)));
+  REQUIRE_FALSE(store->record(open_job(2, kWhiteToMove, 2000)));
+  REQUIRE_FALSE(store->record(proven_job(3, kWhiteToMove, 4000)));
+  const auto next_id = [&](uint64_t budget, uint64_t after) {
+    const auto job = store->find_next(kWhiteToMove, Color::White, budget, after);
+    return job ? job->id : 0;
+  };
+  CHECK(next_id(1000, 0) == 1);
+  CHECK(next_id(2000, 0) == 2);  // job 1 spent less
+  CHECK(next_id(2000, 1) == 2);
+  CHECK(next_id(4000, 1) == 3);
+  CHECK(next_id(1000, 3) == 0);  // nothing after the last
+  CHECK_FALSE(store->find_next(kWhiteToMove, Color::Black, 1000, 0));
+  // find() prefers the proof among the jobs up to a number.
+  CHECK(found_id(*store, kWhiteToMove, Color::White, 1000, 3) == 3);
+}
+
 TEST_CASE("next_id follows the jobs recorded, and a number taken twice is refused", "[explore]") {
   const auto store = antichess_store(":memory:");
   REQUIRE_FALSE(store->record(open_job(store->next_id(), kWhiteToMove, 1000)));
