@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solver/app/command.h"
+#include "solver/app/malloc_arenas.h"
 
 namespace {
 
@@ -33,6 +34,7 @@ void print_usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  dm::app::share_malloc_arena_under_address_limit();
   if (argc < 2) {
     print_usage(std::cerr);
     return dm::app::kExitBadInput;
