@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "explore/job_records.h"
 #include "rules/game.h"
 #include "rules/notation.h"
 #include "rules/variant.h"
@@ -37,16 +38,6 @@ Position start_position(const Variant& variant) {
   Position pos;
   pos.set_start(variant);  // the balanced start: White's first turn is one move
   return pos;
-}
-
-JobRecord open_job(uint64_t budget, uint32_t pn, uint32_t dn) {
-  JobRecord job;
-  job.status = JobStatus::Open;
-  job.budget = budget;
-  job.nodes = budget;
-  job.pn = pn;
-  job.dn = dn;
-  return job;
 }
 
 // One explore run of the start of Losing Marseillais on one thread, small jobs, to `jobs`
@@ -105,19 +96,19 @@ TEST_CASE("a leaf that runs out is run again with twice the budget, then expande
   REQUIRE(tree.most_proving_leaf() == 0);
   CHECK(tree.budget(0) == 100);
 
-  tree.record(0, open_job(100, 7, 900));
+  tree.record(0, test::open_job(100, 7, 900));
   CHECK(tree.size() == 1);  // not expanded
   CHECK(tree.budget(0) == 200);
   CHECK(tree.root().pn == 7);  // the numbers the job's search left at its root
   CHECK(tree.root().dn == 900);
 
-  tree.record(0, open_job(200, 0, 0));  // numbers not known: kept
+  tree.record(0, test::open_job(200, 0, 0));  // numbers not known: kept
   CHECK(tree.budget(0) == 400);
   CHECK(tree.root().pn == 7);
 
   tree.mark_busy(0);
   CHECK_FALSE(tree.has_free_leaf());
-  tree.record(0, open_job(400, 9, 9));  // the most budget spent: expanded into Black's turns
+  tree.record(0, test::open_job(400, 9, 9));  // the most budget spent: expanded into Black's turns
   CHECK(tree.root().source == TopTree::Source::Expanded);
   CHECK(tree.size() > 100);
   const uint32_t leaf = tree.most_proving_leaf();

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "explore/job_records.h"
 #include "rules/notation.h"
 #include "test_data.h"
 
@@ -37,16 +38,6 @@ JobRecord decided_job(JobStatus status) {
   return job;
 }
 
-JobRecord open_job(uint64_t budget, uint32_t pn = 0, uint32_t dn = 0) {
-  JobRecord job;
-  job.status = JobStatus::Open;
-  job.budget = budget;
-  job.nodes = budget;
-  job.pn = pn;
-  job.dn = dn;
-  return job;
-}
-
 // The child of node parent reached by the turn in UCI; fails the test case when there is none.
 uint32_t child(const TopTree& tree, uint32_t parent, std::string_view uci) {
   const TopTree::Node& node = tree.node(parent);
@@ -60,7 +51,7 @@ uint32_t child(const TopTree& tree, uint32_t parent, std::string_view uci) {
 // A tree of kKingAndPawn whose root an open job of the most budget has expanded.
 TopTree expanded_tree(Color attacker) {
   TopTree tree = tree_of(kKingAndPawn, attacker);
-  tree.record(0, open_job(kBudgets.most));
+  tree.record(0, test::open_job(kBudgets.most));
   REQUIRE(tree.root().source == TopTree::Source::Expanded);
   return tree;
 }
@@ -109,16 +100,16 @@ TEST_CASE("a job that proves or disproves the root decides the tree", "[explore]
 
 TEST_CASE("an open job doubles its leaf's budget up to the most, then the leaf is expanded", "[explore]") {
   TopTree tree = tree_of(kKingAndPawn, Color::White);
-  tree.record(0, open_job(100, 2, 5));
+  tree.record(0, test::open_job(100, 2, 5));
   CHECK(tree.size() == 1);
   CHECK(tree.budget(0) == 200);
   CHECK(tree.root().pn == 2);  // the numbers the job's search left at its root
   CHECK(tree.root().dn == 5);
-  tree.record(0, open_job(200));
+  tree.record(0, test::open_job(200));
   CHECK(tree.size() == 1);
   CHECK(tree.budget(0) == 400);
   CHECK(tree.root().pn == 2);  // numbers not known: kept
-  tree.record(0, open_job(400));
+  tree.record(0, test::open_job(400));
   CHECK(tree.root().source == TopTree::Source::Expanded);
   REQUIRE(tree.size() == 4);  // the root and White's three turns
   for (const char* turn : {"a1a2", "a1b1", "a1b2"}) {
@@ -136,7 +127,7 @@ TEST_CASE("an open job doubles its leaf's budget up to the most, then the leaf i
 
 TEST_CASE("a store's open job with more budget than asked doubles its own, up to the most", "[explore]") {
   TopTree tree = tree_of(kKingAndPawn, Color::White);
-  tree.record(0, open_job(300));
+  tree.record(0, test::open_job(300));
   CHECK(tree.size() == 1);
   CHECK(tree.budget(0) == 400);  // 600 capped at the most
 }
@@ -194,9 +185,9 @@ TEST_CASE("where the defender moves, every turn must be proven and one disproven
 TEST_CASE("a busy leaf is passed over for the next most-proving one", "[explore]") {
   TopTree tree = expanded_tree(Color::White);
   const uint32_t a2 = child(tree, 0, "a1a2"), b1 = child(tree, 0, "a1b1"), b2 = child(tree, 0, "a1b2");
-  tree.record(a2, open_job(100, 3, 1));
-  tree.record(b1, open_job(100, 1, 1));
-  tree.record(b2, open_job(100, 2, 1));
+  tree.record(a2, test::open_job(100, 3, 1));
+  tree.record(b1, test::open_job(100, 1, 1));
+  tree.record(b2, test::open_job(100, 2, 1));
   CHECK(tree.most_proving_leaf() == b1);
   CHECK(tree.root().pn == 1);
 
@@ -214,7 +205,7 @@ TEST_CASE("a busy leaf is passed over for the next most-proving one", "[explore]
   CHECK_FALSE(tree.decided());
 
   // b1's job comes back open with worse numbers: b1 is free again, the only free leaf.
-  tree.record(b1, open_job(200, 4, 1));
+  tree.record(b1, test::open_job(200, 4, 1));
   CHECK_FALSE(tree.node(b1).busy);
   CHECK(tree.has_free_leaf());
   CHECK(tree.most_proving_leaf() == b1);
@@ -226,14 +217,14 @@ TEST_CASE("the root's numbers follow the jobs recorded two levels down", "[explo
   // Black attacks, White moves at the root (an AND node): pn sums, dn is the least.
   TopTree tree = expanded_tree(Color::Black);
   const uint32_t b1 = child(tree, 0, "a1b1");
-  tree.record(b1, open_job(400));  // Black's two moves, each leaving White's king five moves
+  tree.record(b1, test::open_job(400));  // Black's two moves, each leaving White's king five moves
   REQUIRE(tree.node(b1).source == TopTree::Source::Expanded);
   CHECK(tree.node(b1).pn == 5);
   CHECK(tree.node(b1).dn == 2);
   CHECK(tree.root().pn == 1 + 5 + 1);
   CHECK(tree.root().dn == 2);
 
-  tree.record(child(tree, 0, "a1a2"), open_job(100, 3, 4));
+  tree.record(child(tree, 0, "a1a2"), test::open_job(100, 3, 4));
   CHECK(tree.root().pn == 3 + 5 + 1);
   CHECK(tree.root().dn == 2);
 
@@ -259,12 +250,12 @@ TEST_CASE("a new leaf starts decided where the store has decided it or the game 
     const uint64_t after_kb1 = test::play(test::position_of("antichess", kKingAndPawn), "Kb1").position().key();
     const TopTree::Lookup lookup = [&](const Position& pos) -> std::optional<JobRecord> {
       if (pos.key() == after_ka2) return decided_job(JobStatus::Proven);
-      if (pos.key() == after_kb1) return open_job(200, 1, 1);  // an open job: no answer
+      if (pos.key() == after_kb1) return test::open_job(200, 1, 1);  // an open job: no answer
       return std::nullopt;
     };
     TopTree tree = tree_of(kKingAndPawn, Color::White, lookup);
     CHECK(tree.root().source == TopTree::Source::Leaf);
-    tree.record(0, open_job(400));
+    tree.record(0, test::open_job(400));
     CHECK(tree.node(child(tree, 0, "a1a2")).source == TopTree::Source::Job);
     CHECK(tree.node(child(tree, 0, "a1b1")).source == TopTree::Source::Leaf);
     CHECK(tree.node(child(tree, 0, "a1b1")).pn == 2);  // counted, not the open job's
@@ -273,7 +264,7 @@ TEST_CASE("a new leaf starts decided where the store has decided it or the game 
   SECTION("the game is over") {
     // White must take the pawn, and Black, left with nothing, wins.
     TopTree tree = tree_of("8/8/8/8/8/8/1p6/K7 w - - 0 1", Color::White);
-    tree.record(0, open_job(400));
+    tree.record(0, test::open_job(400));
     REQUIRE(tree.size() == 2);
     CHECK(tree.node(child(tree, 0, "a1b2")).source == TopTree::Source::GameOver);
     CHECK(tree.decided());

@@ -883,14 +883,14 @@ namespace dm::search {
 struct EndingBoundInternals {
   static Bitboard unhemmed(const EndingBound& bound, const Position& pos, Color defender, int moves) {
     const EndingBound::Defence d = bound.defence(pos, defender, moves);
-    return bound.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn)).alone;
+    return bound.hem_.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn)).alone;
   }
   // The same taken together: the pieces in no set that may end hemmed in together, and the
   // fewest pieces such a set leaves out.
   static std::pair<Bitboard, int> unhemmed_together(const EndingBound& bound, const Position& pos, Color defender,
                                                     int moves) {
     const EndingBound::Defence d = bound.defence(pos, defender, moves);
-    const EndingBound::Unhemmed u = bound.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn));
+    const bound::StalemateHem::Unhemmed u = bound.hem_.unhemmed(d, d.men & ~pos.pieces(PieceType::Pawn));
     return {u.together, u.fewest};
   }
   // fillable, asked directly (fresh) and through its per-thread cache (kept).
@@ -898,8 +898,8 @@ struct EndingBoundInternals {
                                         int defence_moves, Bitboard squares, int moves, Square k) {
     EndingBound::Defence d = bound.defence(pos, defender, defence_moves);
     d.as_it_stands = true;
-    return {bound.fillable(d, squares, moves, k, kNoSquare),
-            bound.fillable_kept(d, EndingBound::men_key(d), squares, moves, k, kNoSquare)};
+    return {bound.fill_.fillable(d, squares, moves, k, kNoSquare),
+            bound.fill_.fillable_kept(d, bound::men_key(d), squares, moves, k, kNoSquare)};
   }
   // Whether fillable's answer for the position as it stands differs from the count of the men's
   // moves on an empty board, every man free (no man nor the king in the others' way, none
@@ -908,7 +908,8 @@ struct EndingBoundInternals {
                                 Bitboard squares, Square k) {
     EndingBound::Defence d = bound.defence(pos, defender, moves);
     d.as_it_stands = true;
-    return bound.fillable(d, squares, moves, k, kNoSquare) != bound.fill_around(d, squares, moves, k, kNoSquare, {});
+    return bound.fill_.fillable(d, squares, moves, k, kNoSquare) !=
+           bound.fill_.fill_around(d, squares, moves, k, kNoSquare, {});
   }
   // Whether the defender's king may end boxed in were it to pass, its men filling as they stand
   // (may_box_filled, no piece taken off as captured).

@@ -133,27 +133,4 @@ void EndingBound::one_move_reaches(const Army& a, Color attacker, int moves, Vis
   }
 }
 
-template <class Visit>
-void EndingBound::for_each_hem(const Defence& d, Bitboard pieces, Visit&& visit) const {
-  const int step = std::min(d.moves, kSteps - 1);
-  for (Bitboard b = pieces; b;) {
-    const Square from = pop_lsb(b);
-    const PieceType t = type_of(d.position->piece_on(from));
-    const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
-    const Bitboard others = d.men & ~square_bb(from);
-    const Bitboard beside_others = beside(t, others);
-    const Steps& reach = shared_.stands[index(d.color)][index(t)][from];
-    for (int m = 0; m <= step; ++m) {
-      // Where no other man stands on a first step, the count is within d's moves and two only
-      // where the first steps are at most d's moves less m and two.
-      const Bitboard few = shared_.few_first_steps[index(t)][size_t(std::min(d.moves - m + 2, kMostFirstSteps))];
-      for (Bitboard ring = reach[size_t(m)] & ~(m ? reach[size_t(m - 1)] : 0) & (beside_others | few); ring;) {
-        const Bitboard first = first_steps[pop_lsb(ring)];
-        const int moves = m + hem_moves(d, first, others);
-        if (moves - 1 <= d.moves) visit(first, others, moves);
-      }
-    }
-  }
-}
-
 }  // namespace dm::search

@@ -83,22 +83,22 @@ bool EndingBound::may_box_placed(const Defence& d, const Army& a, Color attacker
   // The attacker's side for each k is kept in the worker's scratch: it depends on the army, its moves and k
   // alone, which the defender's moves in between leave as they were.
   const bool lone = lone_checker(d, a);
-  PlacedLookup lookup(*this, a, attacker, attacker_moves, lone);
+  bound::AttackerSets::Lookup lookup(sets_, a, attacker, attacker_moves, lone);
   const uint64_t key = men_key(d);
   for (Bitboard b = among; b;) {
     const Square k = pop_lsb(b);
     const int defender_moves = d.moves - king_walk(d.king, k);
     const Bitboard around = shared_.geometry.leaps(PieceType::King, k) & shared_.geometry.board();
     // Not even with every piece roaming (the men filling what no guard may reach).
-    if (!fillable_kept(d, key, around & ~a.roaming.guards, defender_moves, k, kNoSquare)) continue;
+    if (!fill_.fillable_kept(d, key, around & ~a.roaming.guards, defender_moves, k, kNoSquare)) continue;
     const Zone& zone = shared_.zones[k];
-    const PlacedSets& sets = lookup.sets(k);
-    if (sets.count == PlacedSets::kTooMany) return true;
+    const bound::AttackerSets::PlacedSets& sets = lookup.sets(k);
+    if (sets.count == bound::AttackerSets::PlacedSets::kTooMany) return true;
     for (int x = 0; x < sets.count; ++x) {
       const uint16_t set = sets.sets[size_t(x)];
-      const int line = set >> PlacedSets::kInterposeShift;
+      const int line = set >> bound::AttackerSets::PlacedSets::kInterposeShift;
       const Square interpose = line ? zone.squares[size_t(line)] : kNoSquare;
-      if (fillable_kept(d, key, zone.unguarded(set), defender_moves, k, interpose)) return true;
+      if (fill_.fillable_kept(d, key, zone.unguarded(set), defender_moves, k, interpose)) return true;
     }
   }
   return false;

@@ -1,6 +1,6 @@
-// The ending bound's shared tables (EndingBound::Shared): the fewest moves of each kind of piece
-// between two squares on an empty board, what it attacks after m moves, a pawn's ways and
-// promotions, the zones and the first steps; and the bound's constructors.
+// The ending bound's distance tables (DistanceTables, EndingBound::Shared): the fewest moves of
+// each kind of piece between two squares on an empty board, what it attacks after m moves, a
+// pawn's ways and promotions, the zones and the first steps.
 
 #include <algorithm>
 #include <array>
@@ -135,7 +135,7 @@ bool EndingBound::counts_moves(const Variant& variant, Goal goal) {
          variant.turn_length == TurnLength::Fixed;
 }
 
-EndingBound::Shared::Shared(const Variant& variant, Goal ending)
+bound::DistanceTables::DistanceTables(const Variant& variant, Goal ending)
     : geometry(variant.geometry()),
       goal(ending),
       still_men(ending == Goal::Stalemate && !variant.is_multi_move()),
@@ -205,19 +205,9 @@ EndingBound::Shared::Shared(const Variant& variant, Goal ending)
   pawn_kinds.insert(pawn_kinds.end(), variant.promotions.begin(), variant.promotions.end());
 }
 
-std::atomic<uint64_t> EndingBound::next_id_{1};
+std::atomic<uint64_t> bound::DistanceTables::next_id_{1};
 
-EndingBound::EndingBound(const Shared& shared, Scratch& scratch) : shared_(shared), scratch_(scratch) {}
-
-EndingBound::EndingBound(const Variant& variant, Goal goal)
-    : own_shared_(std::make_unique<Shared>(variant, goal)),
-      own_scratch_(std::make_unique<Scratch>()),
-      shared_(*own_shared_),
-      scratch_(*own_scratch_) {}
-
-EndingBound::~EndingBound() = default;
-
-uint8_t EndingBound::distance(const Within& within, Square from, Square to) {
+uint8_t bound::DistanceTables::distance(const Within& within, Square from, Square to) {
   if (within.empty()) return kFar;
   for (int m = 0; m < kSteps; ++m) {
     if (has(within[from][m], to)) return uint8_t(m);
@@ -225,12 +215,12 @@ uint8_t EndingBound::distance(const Within& within, Square from, Square to) {
   return kFar;
 }
 
-uint8_t EndingBound::moves_to_attack(PieceType t, Color c, Square from, Square target) const {
-  return distance(shared_.attacks[index(c)][index(t)], from, target);
+uint8_t bound::DistanceTables::moves_to_attack(PieceType t, Color c, Square from, Square target) const {
+  return distance(attacks[index(c)][index(t)], from, target);
 }
 
-uint8_t EndingBound::moves_to_reach(PieceType t, Color c, Square from, Square to) const {
-  const Moves& moves = shared_.moves_to_stand[index(c)][index(t)];
+uint8_t bound::DistanceTables::moves_to_reach(PieceType t, Color c, Square from, Square to) const {
+  const Moves& moves = moves_to_stand[index(c)][index(t)];
   return moves.empty() ? kFar : moves[from][to];
 }
 

@@ -7,6 +7,9 @@
 // end without a move" (9 to 11), "Pieces taken one and two at a time" (12, 13), "Distances on
 // an empty board" (14 to 17), "Where it holds" (18 to 20), and "Per-worker scratch" for the
 // caches. HelpPruner (help_pruner.h) runs its tests at a node of help play in their order.
+// EndingBound is the box and the move filters; it asks its collaborators (DistanceTables,
+// AttackerSets, DefenderFill, StalemateHem, StalemateDemands) and lends them the worker's
+// scratch.
 
 #include <algorithm>
 #include <array>
@@ -18,53 +21,24 @@
 #include <vector>
 
 #include "rules/position.h"
+#include "solver/search/help/bound/attacker_sets.h"
+#include "solver/search/help/bound/bound_terms.h"
+#include "solver/search/help/bound/defender_fill.h"
+#include "solver/search/help/bound/distance_tables.h"
 #include "solver/search/help/bound/stalemate_demands.h"
+#include "solver/search/help/bound/stalemate_hem.h"
 #include "solver/search/problem_terms.h"
 #include "solver/search/resources/zeroed_memory.h"
 
 namespace dm::search {
 
 class EndingBound {
-  // The most pieces of the attacker taken one and two at a time (docs/help-bound.md, invariants 7
-  // and 13).
-  static constexpr int kMaxRefined = 8;
-
-  // Where the attacker's pieces check (the king aside) and guard.
-  struct Reach {
-    Bitboard checks;
-    Bitboard guards;
-    void add(PieceType t, Bitboard attacked) {
-      guards |= attacked;
-      if (t != PieceType::King) checks |= attacked;
-    }
-    Reach plus(PieceType t, Bitboard attacked) const {
-      Reach reach = *this;
-      reach.add(t, attacked);
-      return reach;
-    }
-  };
-
-  // The defender's side: where its king may walk and its men may stand with its moves left.
-  struct Defence {
-    const Position* position;  // where the men's kinds are read
-    Color color;
-    Square king;
-    Bitboard men;    // the men (not the king) where they stand
-    Bitboard holds;  // where they may stand
-    Bitboard walk;   // where the king may stand
-    int moves;
-    // Whether this position itself is tested (may_end_in_time). Only then may may_stand_still
-    // count the moves to the squares around a piece that no man holds now, and fillable the
-    // moves of the men and the king that stand where the fill wants them (fill_around). The
-    // tests that narrow the defender's moves take a man's move as changing the bound only by the
-    // square it goes to next to the king (nearer_squares, box_last_defence), not by a square it
-    // comes to around another man, nor by a way it clears; and the move they pass may be the
-    // first of a step off and back.
-    bool as_it_stands = false;
-  };
+  static constexpr int kMaxRefined = bound::kMaxRefined;
+  using Reach = bound::Reach;
+  using Defence = bound::Defence;
 
  public:
-  static constexpr uint8_t kUnreachable = UINT8_MAX;
+  static constexpr uint8_t kUnreachable = bound::kUnreachable;
 
   // The moves of the attacker still worth trying: for each piece the squares it may move to (a
   // pawn's all or none), every move where no choice is made.
@@ -122,7 +96,7 @@ class EndingBound {
 
   // What the bound knows of a variant and a goal: its distance tables, zones and first steps.
   // Made once for a solve and read by every worker.
-  struct Shared;
+  using Shared = bound::DistanceTables;
   // One worker's scratch: the caches of what the bound has worked out (the hems, the attacker's
   // placed sets, the fills) and two buffers. Made once per worker thread and kept across
   // problems (Workers::scratch), so that no bound keeps memory of its own per thread; bytes()
@@ -149,10 +123,14 @@ class EndingBound {
   // The fewest moves a piece of kind t of colour c on `from` needs to attack `target`, on an
   // empty board: 0 when it attacks it already; kUnreachable when it never can. (A distance of 15
   // or more would read as 15; on the 8x8 and 11x8 boards every distance is shorter.)
-  uint8_t moves_to_attack(PieceType t, Color c, Square from, Square target) const;
+  uint8_t moves_to_attack(PieceType t, Color c, Square from, Square target) const {
+    return shared_.moves_to_attack(t, c, from, target);
+  }
   // The fewest moves a piece of kind t of colour c on `from` needs to stand on `to`, on an
   // empty board (0 when from is to; kUnreachable when it never can).
-  uint8_t moves_to_reach(PieceType t, Color c, Square from, Square to) const;
+  uint8_t moves_to_reach(PieceType t, Color c, Square from, Square to) const {
+    return shared_.moves_to_reach(t, c, from, to);
+  }
 
   // Whether the defender's king may still end mated (or stalemated) with `attacker_moves` moves
   // of the attacker and `defender_moves` of the defender left; always true while a castling
@@ -236,25 +214,14 @@ class EndingBound {
   DefenderMoves defender_moves(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
 
  private:
-  // Distances are kept as nested sets: within[from][m] holds the squares at most m moves away,
-  // the last entry every square at any distance.
-  static constexpr int kSteps = 16;
-  using Steps = std::array<Bitboard, kSteps>;
-  using Within = std::vector<Steps>;  // [from][m]
-  // [colour][kind]: only a pawn's tables differ between the colours.
-  using ColourTables = std::array<std::array<Within, kPieceTypeCount>, 2>;
-  // [from][to]: the fewest moves of a kind of piece to stand on a square.
-  using Moves = std::vector<std::array<uint8_t, kSquareSpace>>;
+  static constexpr int kSteps = bound::kSteps;
+  static constexpr int kMostFirstSteps = bound::kMostFirstSteps;
+  using Steps = bound::Steps;
+  using Within = bound::Within;
+  using Moves = bound::Moves;
+  using Zone = bound::Zone;
 
-  // The attacker's pieces, the first kMaxRefined of them with their squares and kinds, and
-  // where they all check and guard with every move left.
-  struct Army {
-    std::array<Square, kMaxRefined> froms;
-    std::array<PieceType, kMaxRefined> types;
-    int count = 0;  // all of them, kMaxRefined or not
-    Reach roaming{};
-    Square king = kNoSquare;
-  };
+  using Army = bound::Army;
 
   // A choice among the moves of the army's pieces (at most kMaxRefined), none allowed yet.
   static AttackerMoves choosing(const Army& army);
@@ -298,79 +265,6 @@ class EndingBound {
   // own first (its moves to attack the square, then one): every square where the army has more
   // than kMaxRefined pieces.
   Bitboard takeable(const Army& army, Color attacker, int attacker_moves) const;
-  // The squares next to one of `men` for a piece of kind t: those one of them is a first step of
-  // (a piece's first steps go both ways, as every move of the variants' pieces does).
-  Bitboard beside(PieceType t, Bitboard men) const;
-  // The moves of the other men (`others`, d's men but the piece hemmed in) to hold every square
-  // of `first` none of them holds now, the king's walk holding one where it holds any.
-  static int hem_moves(const Defence& d, Bitboard first, Bitboard others) {
-    return popcount(first & ~others) - ((first & d.walk) ? 1 : 0);
-  }
-  // The squares where another man of the defender's, landing, may let one of `pieces` (the
-  // defender's, not pawns) end hemmed in within d's moves, as unhemmed counts it: the first steps
-  // no other man holds of each square s the piece may go to where, one of them held, its moves
-  // there and the hem's are within d's moves. (A first step of s is one exactly where s is one of
-  // it, as every move of the variants' pieces goes both ways: the man lands next to s.)
-  Bitboard hem_squares(const Defence& d, Bitboard pieces) const;
-  // Calls visit(first, others, moves) for each square s each of `pieces` may go to within d's
-  // moves where, one more first step held, the piece may end hemmed in within them: s's first
-  // steps, the other men, and unhemmed's count (the moves to s, plus the first steps no other
-  // man holds, less one where the king's walk holds any).
-  template <class Visit>
-  void for_each_hem(const Defence& d, Bitboard pieces, Visit&& visit) const;
-  // The squares from which a piece of the defender's of kind t (not a pawn) may end hemmed in
-  // within d's moves, the men of `others` standing where they stand (as unhemmed counts it): each
-  // square within as many moves of a square s as the hem of s leaves.
-  Bitboard hemmed_from(const Defence& d, PieceType t, Bitboard others) const;
-  // The squares the defender's king may move to for its walk (d's moves from there) to hold a
-  // square that may let one of `pieces` end hemmed in: a first step (held by a man or not) of a
-  // square s the piece may go to, none of whose first steps the walk holds now, where, one of
-  // them held, its moves there and the hem's are within d's moves (unhemmed counts the walk as
-  // holding one first step of s where it holds any).
-  Bitboard walk_hems(const Defence& d, Bitboard pieces) const;
-  // Of `pieces` (the defender's, not pawns; pins aside, see take_off_the_captured): those hemmed
-  // in neither where they stand nor where they go within d's moves, each taken alone (`alone`);
-  // those in no set of them that may all end hemmed in together (may_end_hemmed_together), past
-  // kMostHemmedTogether pieces `alone` (`together`, which holds `alone`); and the fewest
-  // pieces such a set leaves out (`fewest`). They depend on the defender's side alone, which
-  // the attacker's moves in between leave as it was: kept in the scratch, an entry used only where
-  // the men, their fingerprint (men_key), the king and the moves are the same.
-  struct Unhemmed {
-    Bitboard alone = 0;
-    Bitboard together = 0;
-    int fewest = 0;
-  };
-  Unhemmed unhemmed(const Defence& d, Bitboard pieces) const;
-  // Whether the pieces of `set` (bits of `froms`' places) may all end hemmed in within d's moves:
-  // each piece ends on a square of its own, and each square one of them moves to first from
-  // there that none of them ends on is held by a pawn of the defender's or its king, each on one
-  // square; all their moves, counted on an empty board, are within d's. (Looser than the game:
-  // the other men's squares, the attacker's pieces and what the pawns and the king must do
-  // themselves are not counted.) True where more than kMostHemTries placings are tried.
-  static constexpr int kMostHemmedTogether = 4;
-  static constexpr int kMostHemTries = 4096;
-  bool may_end_hemmed_together(const Defence& d, const std::array<Square, kMostHemmedTogether>& froms,
-                               unsigned set) const;
-  // One entry of that cache (in zeroed memory: all zeros is an empty entry); `together` as bits
-  // of the pieces in the order of their squares.
-  struct HemEntry {
-    Bitboard men = 0;       // where the defender's men stand (the pieces and the pawns)
-    Bitboard unhemmed = 0;  // the answer's `alone`
-    uint64_t bound = 0;     // the bound's Shared::id (0: empty)
-    uint64_t men_key = 0;   // men_key(d)
-    int moves = 0;
-    Square king = 0;
-    Color color = Color::White;
-    uint8_t together = 0;
-    uint8_t fewest = 0;
-    bool same_as(const HemEntry& o) const {
-      return bound == o.bound && men_key == o.men_key && men == o.men && king == o.king && moves == o.moves &&
-             color == o.color;
-    }
-  };
-  static_assert(std::is_trivially_copyable_v<HemEntry> && sizeof(HemEntry) == 64);
-  // Entries kept in a worker's scratch at its full size, 1 MB.
-  static constexpr int kHemCacheBits = 14;
   // may_end_in_time for this defence and army.
   bool may_box(const Defence& defence, const Army& army, Color attacker, int attacker_moves) const;
   // may_box without its tests of one and two moves left: some square k of the king's walk passes
@@ -384,19 +278,6 @@ class EndingBound {
   // the king's walk leaves.
   bool may_box_placed(const Defence& defence, const Army& army, Color attacker, int attacker_moves,
                       Bitboard among) const;
-  // The attacker's side of it for one k: the widest sets of the zone (bit 0 k, then the squares
-  // next to it in order) the army may check (mate only) and guard, each piece from the one
-  // square it ends on, within `budget` moves together. From bit kInterposeShift on, a lone
-  // checker's set (lone_checker_sets) has the place in the zone of the square next to k on
-  // its line (0: none).
-  struct PlacedSets {
-    static constexpr int kTooMany = -1;  // more than fit: the test is not made
-    static constexpr int kInterposeShift = 12;
-    std::array<uint16_t, 24> sets{};
-    int count = 0;
-  };
-  PlacedSets placed_sets(const Army& army, Color attacker, int budget, Square k, const std::array<Square, 9>& zone,
-                         int n) const;
   // Whether the army is a lone checker for this defence: a mate, counted as the position stands
   // (counts_stands), and the attacker has its king and one other piece, not a pawn. Then the
   // mate holds only where no man of the defender's steps onto the square next to k on the
@@ -404,156 +285,6 @@ class EndingBound {
   // king pins nothing. So no man fills a square from which it would (fillable's `interpose`);
   // the men that fill nothing may as well, but they are not counted.
   bool lone_checker(const Defence& defence, const Army& army) const;
-  // placed_sets for a lone checker: each square the piece checks k from in time, each square
-  // its king may then reach (those that guard no square next to k as one), and the square to
-  // interpose on. A checker next to k stands guarded by the king, and fills nothing. A set is
-  // left out where another guards as much or more with the same square to interpose on, or
-  // none.
-  PlacedSets lone_checker_sets(const Army& army, Color attacker, int budget, Square k) const;
-  // What placed_sets found for one army, its moves and k, as kept in the scratch (in zeroed memory:
-  // all zeros is an empty entry).
-  struct PlacedEntry {
-    uint64_t bound = 0;  // the bound's Shared::id (0: empty)
-    std::array<Square, kMaxRefined> froms{};
-    std::array<PieceType, kMaxRefined> types{};
-    uint8_t count = 0;
-    uint8_t budget = 0;
-    Color attacker = Color::White;
-    Square k = 0;
-    bool lone = false;  // lone_checker_sets rather than placed_sets
-    PlacedSets sets;
-    bool same_as(const PlacedEntry& o) const {
-      return bound == o.bound && count == o.count && budget == o.budget && attacker == o.attacker && k == o.k &&
-             lone == o.lone &&
-             std::equal(froms.begin(), froms.begin() + count, o.froms.begin()) &&
-             std::equal(types.begin(), types.begin() + count, o.types.begin());
-    }
-  };
-  static_assert(std::is_trivially_copyable_v<PlacedEntry> && sizeof(PlacedEntry) == 88);
-  // k and the squares next to it (bit 0 and bits 1 to n - 1 of a placed set), and the squares
-  // a set leaves unguarded: read from two tables, one for each half of the squares next to k,
-  // rather than bit by bit (may_box_placed asks it of every set it tests).
-  struct Zone {
-    std::array<Square, 9> squares{};
-    int n = 0;
-    // [half][4 bits of a set]: the squares of that half whose bits are clear.
-    std::array<std::array<Bitboard, 16>, 2> left{};
-    void add(Square s);
-    Bitboard unguarded(uint16_t set) const { return left[0][set >> 1 & 15] | left[1][set >> 5 & 15]; }
-  };
-  // placed_sets (or, for a lone checker, lone_checker_sets) for one army and its moves, for each
-  // k asked, through the scratch's cache: an entry is used only where the army, its moves, k
-  // and which of them are the same (a hash picks its place, never tells it).
-  class PlacedLookup {
-   public:
-    PlacedLookup(const EndingBound& bound, const Army& army, Color attacker, int attacker_moves, bool lone);
-    // The sets for k (valid until the next call), of the squares of zones[k].
-    const PlacedSets& sets(Square k);
-
-   private:
-    const EndingBound& bound_;
-    const Army& army_;
-    PlacedEntry wanted_{};
-    uint64_t hash_ = 0;
-  };
-  // Entries kept in a worker's scratch at its full size, about 23 MB (2^18 of 88 bytes): fewer
-  // made the long help problems find again what they had found (reports/help-bound-figures.md).
-  static constexpr int kPlacedCacheBits = 18;
-  // Whether the defender's men may stand on every square of `squares` (those next to the
-  // king's square k: eight at most), each man on one, within `moves` moves together: the least
-  // sum of their distances, for each set of the squares, as the men are taken one by one. For a
-  // stalemate where each turn is one move, a piece fills a square only where it may end there
-  // without a move (may_stand_still; a pawn, which may end blocked, fills any).
-  // Where the position is tested as it stands (counts_stands), a man that stands on one of the
-  // squares (of the first kMostStanding of them), and the king where it stands on k, either
-  // stays throughout, and then no man passes or lands on its square, or steps off, and fills
-  // its square again only two moves later. The least count over those choices (fill_around's)
-  // is the answer.
-  // Where `interpose` is a square (the one next to k on a lone checker's line, see
-  // lone_checker), no man fills a square from which it steps onto it.
-  bool fillable(const Defence& defence, Bitboard squares, int moves, Square k, Square interpose) const;
-  static constexpr int kMostStanding = 3;
-  // Whether fillable counts those choices: where the position is tested as it stands, but not
-  // for a stalemate's men, which end without a move: there the choices changed few counts and
-  // cost more than they saved.
-  bool counts_stands(const Defence& d) const;
-  // Which of the men that stand where the fill wants them stay, and which step off; and the
-  // squares no man passes (those that stay, and k where the king stays there).
-  struct Stands {
-    Bitboard staying = 0;
-    Bitboard stepping = 0;
-    Bitboard blocked = 0;
-  };
-  // fillable's count for one choice: the men that stay fill their squares; the others' moves
-  // are counted around the blocked squares, and a man that steps off needs two to fill its own.
-  // With no choice made, every man is free and the count is on an empty board: no choice makes
-  // it less.
-  bool fill_around(const Defence& defence, Bitboard squares, int moves, Square k, Square interpose,
-                   const Stands& stands) const;
-  // Whether a man of the defender's of kind t on `from` steps onto `to`, a square next to it (a
-  // pawn by its push).
-  bool steps_onto(const Defence& defence, PieceType t, Square from, Square to) const;
-  // The fewest moves a piece of kind t (not a pawn) on `from` needs to stand on `to` on a board
-  // empty but for `blocked`, which it neither passes nor lands on: kUnreachable past `limit`.
-  // (Every move of these pieces goes both ways, so `to` is reached from a square one move from
-  // it.)
-  uint8_t moves_around(PieceType t, Square from, Square to, Bitboard blocked, int limit) const;
-  // Whether some shortest way (`moves` moves) of a piece from `from` to `to` may pass or land
-  // on a square b of `blocked`: in one move, b stands between; in more, b lies on a move from a
-  // square a of the way to the next one, c, so b's moves from `from` are at most a's plus one
-  // and its moves to `to` at most c's plus one: together at most `moves` plus one (moves_of:
-  // the piece's moves_to_stand_).
-  bool may_pass(const Moves& moves_of, Square from, Square to, int moves, Bitboard blocked) const;
-  // fillable's answers that need no man's distance, shared by fillable and fillable_kept: true
-  // where no square is asked for; false where the moves are negative, fewer than the squares no
-  // man stands on, or some square is held by no man; none otherwise.
-  static std::optional<bool> known_fill(const Defence& defence, Bitboard squares, int moves);
-  // fillable through the scratch's cache: the defender's men are the same for the attacker's
-  // moves in between, and for each k and set of may_box_placed. `men_key` is men_key(defence).
-  // An entry is used only where the men, their fingerprint, the squares, the moves, whether the
-  // king stands on k and (for a stalemate, or where it does) k, whether the position is tested
-  // as it stands and the square to interpose on are the same. The defence's own moves enter
-  // fillable only through d.holds, which fillable_kept tests before it asks the cache.
-  bool fillable_kept(const Defence& defence, uint64_t men_key, Bitboard squares, int moves, Square k,
-                     Square interpose) const;
-  // The defender's men's kinds on their squares: their Zobrist keys, xored.
-  static uint64_t men_key(const Defence& defence);
-  // One entry of that cache (in zeroed memory: all zeros is an empty entry).
-  struct FillEntry {
-    Bitboard men = 0;
-    Bitboard squares = 0;
-    uint64_t bound = 0;  // the bound's Shared::id (0: empty)
-    uint64_t men_key = 0;
-    int moves = 0;
-    Square k = 0;
-    Square interpose = 0;
-    bool king_on_k = false;
-    bool as_it_stands = false;
-    bool fillable = false;
-    bool same_as(const FillEntry& o) const {
-      return bound == o.bound && men_key == o.men_key && squares == o.squares && men == o.men && moves == o.moves &&
-             k == o.k && interpose == o.interpose && king_on_k == o.king_on_k && as_it_stands == o.as_it_stands;
-    }
-  };
-  static_assert(std::is_trivially_copyable_v<FillEntry> && sizeof(FillEntry) == 64);
-  static constexpr int kFillCacheBits = 15;  // 2 MB at the scratch's full size
-  // For a stalemate where each turn is one move: whether the defender's piece (not a pawn) of
-  // kind t on `from`, `moves_there` moves from q, may end on q without a move, next to its
-  // king on k, the men filling `squares` (q among them: those no piece of the attacker guards)
-  // with `moves` moves together. The king is not in check, so only a pin makes a move illegal,
-  // and a pin of this piece holds along the line from k through q, its pinner beyond q: that
-  // pinner would guard q. So its own men stand on every square it moves to first (its
-  // first_steps but k): those squares and the fill's are as many men, the king not among them
-  // (the defender's men now: none are added). Where the defence is tested as_it_stands, each of
-  // those squares outside the fill that no other man holds now takes a move of a man that ends
-  // there, filling none of `squares`: those moves and the piece's own are within `moves`.
-  bool may_stand_still(const Defence& defence, PieceType t, Square from, int moves_there, Square q, Square k,
-                       Bitboard squares, int moves) const;
-  // For a stalemate, the fewest moves of the defender's pawn on `from` to fill q (kFar: none
-  // within `moves`): as a pawn, which may end blocked, or else as a kind it promotes to that may
-  // stand still there (may_stand_still).
-  uint8_t still_pawn_moves(const Defence& defence, Square from, Square q, Square k, Bitboard squares,
-                           int moves) const;
   // The squares of `among` (within the king's walk) where the king may end boxed in, with the
   // attacker's pieces checking and guarding where `reach` says; with first_only, the first one
   // found. A reach within another finds squares within the other's: a test that narrows a reach
@@ -673,7 +404,7 @@ class EndingBound {
   template <class Visit>
   void one_move_reaches(const Army& army, Color attacker, int moves, Visit&& visit) const;
 
-  static uint8_t distance(const Within& within, Square from, Square to);
+  static uint8_t distance(const Within& within, Square from, Square to) { return Shared::distance(within, from, to); }
   // tests/search/solver_ending_bound_test.cpp checks unhemmed against a plain scan of the board, and
   // fillable_kept against fillable.
   friend struct EndingBoundInternals;
@@ -682,30 +413,9 @@ class EndingBound {
   std::unique_ptr<Scratch> own_scratch_;
   const Shared& shared_;
   Scratch& scratch_;
-  // The next bound's Shared::id.
-  static std::atomic<uint64_t> next_id_;
-  static constexpr int kMostFirstSteps = 16;  // an Amazon's in the middle of the board
-};
-
-struct EndingBound::Shared {
-  Shared(const Variant& variant, Goal ending);
-
-  const Geometry& geometry;
-  Goal goal;
-  bool still_men;  // a stalemate where each turn is one move: the men that fill end without a move
-  uint64_t id;     // tells this bound's entries in a worker's caches from another's
-  // [k]: k and the squares next to it, as placed_sets numbers them.
-  std::vector<Zone> zones;
-  ColourTables attacks;  // squares a piece attacks after m moves
-  ColourTables stands;   // squares a piece stands on after m moves
-  ColourTables pawn_as;  // squares a pawn stands on after m moves as a pawn or as each kind it promotes to
-  // [colour][kind][from][to]: the fewest moves to stand on a square, as stands holds them.
-  std::array<std::array<Moves, kPieceTypeCount>, 2> moves_to_stand;
-  std::vector<PieceType> pawn_kinds;  // the pawn and the kinds it promotes to
-  // [kind][square]: the squares a piece moves to first (a rider's next square on each ray).
-  std::array<std::vector<Bitboard>, kPieceTypeCount> first_steps;
-  // [kind][count]: the squares with at most `count` first steps (the last entry, every square).
-  std::array<std::array<Bitboard, kMostFirstSteps + 1>, kPieceTypeCount> few_first_steps{};
+  bound::StalemateHem hem_;   // on the scratch's cache
+  bound::DefenderFill fill_;  // on the scratch's cache
+  bound::AttackerSets sets_;  // on the scratch's cache and buffers
 };
 
 class EndingBound::Scratch {
@@ -724,15 +434,15 @@ class EndingBound::Scratch {
 
  private:
   friend class EndingBound;
-  struct Buffers;  // ending_bound.cpp: placed_sets' and fills_to_make's
+  struct Buffers;  // bound_detail.h: AttackerSets' set costs and fills_to_make's fills
 
   // How many times the caches are halved from their full size (kHemCacheBits, ...).
   static int halvings(size_t bytes);
 
   int halved_;
-  ZeroedMemory hems_;    // HemEntry, 2^(kHemCacheBits - halved_)
-  ZeroedMemory placed_;  // PlacedEntry, 2^(kPlacedCacheBits - halved_)
-  ZeroedMemory fills_;   // FillEntry, 2^(kFillCacheBits - halved_)
+  ZeroedMemory hems_;    // StalemateHem::Entry, 2^(StalemateHem::kCacheBits - halved_)
+  ZeroedMemory placed_;  // AttackerSets::Entry, 2^(AttackerSets::kCacheBits - halved_)
+  ZeroedMemory fills_;   // DefenderFill::Entry, 2^(DefenderFill::kCacheBits - halved_)
   std::unique_ptr<Buffers> buffers_;
 };
 

@@ -263,20 +263,20 @@ void EndingBound::narrow_to_the_captured(const Defence& d, const Army& a, Color 
   // The king's moves: those after which its walk reaches a square that may hem in a piece that
   // must be captured, and where the men left fail to fill, those that come nearer to a square
   // where they may box it in (counting this move, as king_approaches does).
-  moves.king_tos_ = walk_hems(d, captured.men);
+  moves.king_tos_ = hem_.walk_hems(d, captured.men);
   if (in_time) {
     moves.king_tos_ |=
         king_approaches(defence(*d.position, d.color, rest.moves + 1, rest.men), a, attacker, attacker_moves);
   }
-  const Bitboard hems = hem_squares(d, captured.men);
+  const Bitboard hems = hem_.hem_squares(d, captured.men);
   for (Bitboard b = d.men; b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
     const Square from = pop_lsb(b);
     Bitboard tos = 0;
     if (!has(captured.men, from)) {
       tos = hems | (fills ? nearer_squares(rest, near, *fills, from) : 0);
     } else {
-      tos = hem_squares(d, captured.men & ~square_bb(from)) |
-            hemmed_from(d, type_of(d.position->piece_on(from)), d.men & ~square_bb(from));
+      tos = hem_.hem_squares(d, captured.men & ~square_bb(from)) |
+            hem_.hemmed_from(d, type_of(d.position->piece_on(from)), d.men & ~square_bb(from));
       if (!has(taken, from)) tos |= taken;
     }
     moves.piece_froms_[size_t(moves.pieces_)] = from;

@@ -1,4 +1,5 @@
-// A worker's scratch (EndingBound::Scratch): the caches, sized to a budget, and the buffers.
+// A worker's scratch (EndingBound::Scratch): the caches, sized to a budget, and the buffers; and
+// the bound's constructors, which lend the caches to the bound's collaborators.
 
 #include <algorithm>
 #include <array>
@@ -24,8 +25,9 @@ constexpr size_t kBufferBytes = 3 * (size_t(1) << SetCosts::kBits);
 int EndingBound::Scratch::halvings(size_t bytes) {
   constexpr int kMostHalvings = 8;  // the placed sets' cache at 88 KiB
   const auto caches = [](int halved) {
-    return (sizeof(HemEntry) << (kHemCacheBits - halved)) + (sizeof(PlacedEntry) << (kPlacedCacheBits - halved)) +
-           (sizeof(FillEntry) << (kFillCacheBits - halved));
+    return (sizeof(bound::StalemateHem::Entry) << (bound::StalemateHem::kCacheBits - halved)) +
+           (sizeof(bound::AttackerSets::Entry) << (bound::AttackerSets::kCacheBits - halved)) +
+           (sizeof(bound::DefenderFill::Entry) << (bound::DefenderFill::kCacheBits - halved));
   };
   int halved = 0;
   while (halved < kMostHalvings && caches(halved) + kBufferBytes > bytes) ++halved;
@@ -34,12 +36,32 @@ int EndingBound::Scratch::halvings(size_t bytes) {
 
 EndingBound::Scratch::Scratch(size_t bytes)
     : halved_(halvings(bytes)),
-      hems_(sizeof(HemEntry) << (kHemCacheBits - halved_)),
-      placed_(sizeof(PlacedEntry) << (kPlacedCacheBits - halved_)),
-      fills_(sizeof(FillEntry) << (kFillCacheBits - halved_)),
+      hems_(sizeof(bound::StalemateHem::Entry) << (bound::StalemateHem::kCacheBits - halved_)),
+      placed_(sizeof(bound::AttackerSets::Entry) << (bound::AttackerSets::kCacheBits - halved_)),
+      fills_(sizeof(bound::DefenderFill::Entry) << (bound::DefenderFill::kCacheBits - halved_)),
       buffers_(std::make_unique<Buffers>()) {}
 
 EndingBound::Scratch::~Scratch() = default;
+
+EndingBound::EndingBound(const Shared& shared, Scratch& scratch)
+    : shared_(shared),
+      scratch_(scratch),
+      hem_(shared_, scratch_.hems_, bound::StalemateHem::kCacheBits - scratch_.halved_),
+      fill_(shared_, scratch_.fills_, bound::DefenderFill::kCacheBits - scratch_.halved_),
+      sets_(shared_, scratch_.placed_, bound::AttackerSets::kCacheBits - scratch_.halved_,
+            scratch_.buffers_->set_costs.data()) {}
+
+EndingBound::EndingBound(const Variant& variant, Goal goal)
+    : own_shared_(std::make_unique<Shared>(variant, goal)),
+      own_scratch_(std::make_unique<Scratch>()),
+      shared_(*own_shared_),
+      scratch_(*own_scratch_),
+      hem_(shared_, scratch_.hems_, bound::StalemateHem::kCacheBits - scratch_.halved_),
+      fill_(shared_, scratch_.fills_, bound::DefenderFill::kCacheBits - scratch_.halved_),
+      sets_(shared_, scratch_.placed_, bound::AttackerSets::kCacheBits - scratch_.halved_,
+            scratch_.buffers_->set_costs.data()) {}
+
+EndingBound::~EndingBound() = default;
 
 size_t EndingBound::Scratch::bytes() const {
   size_t bytes = hems_.bytes() + placed_.bytes() + fills_.bytes() + sizeof(Buffers);

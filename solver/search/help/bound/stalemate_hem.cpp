@@ -1,38 +1,55 @@
-// A stalemate's hem: which of the defender's pieces cannot end hemmed in by their own men, the
-// king and the pawns, and so must be captured (take_off_the_captured).
+// A stalemate's hem (StalemateHem): which of the defender's pieces may end hemmed in by their
+// own men, the king and the pawns.
+
+#include "solver/search/help/bound/stalemate_hem.h"
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
-#include <cstdlib>
-#include <optional>
 #include <vector>
 
-#include "rules/zobrist.h"
 #include "solver/search/help/bound/bound_detail.h"
-#include "solver/search/help/bound/ending_bound.h"
-#include "solver/search/help/bound/stalemate_demands.h"
-#include "solver/search/resources/zeroed_memory.h"
 
-namespace dm::search {
+namespace dm::search::bound {
 
 using namespace bound_detail;  // NOLINT(google-build-using-namespace): the bound's own helpers
 
-EndingBound::Unhemmed EndingBound::unhemmed(const Defence& d, Bitboard pieces) const {
-  HemEntry wanted;
-  wanted.bound = shared_.id;
+template <class Visit>
+void StalemateHem::for_each_hem(const Defence& d, Bitboard pieces, Visit&& visit) const {
+  const int step = std::min(d.moves, kSteps - 1);
+  for (Bitboard b = pieces; b;) {
+    const Square from = pop_lsb(b);
+    const PieceType t = type_of(d.position->piece_on(from));
+    const std::vector<Bitboard>& first_steps = tables_.first_steps[index(t)];
+    const Bitboard others = d.men & ~square_bb(from);
+    const Bitboard beside_others = beside(t, others);
+    const Steps& reach = tables_.stands[index(d.color)][index(t)][from];
+    for (int m = 0; m <= step; ++m) {
+      // Where no other man stands on a first step, the count is within d's moves and two only
+      // where the first steps are at most d's moves less m and two.
+      const Bitboard few = tables_.few_first_steps[index(t)][size_t(std::min(d.moves - m + 2, kMostFirstSteps))];
+      for (Bitboard ring = reach[size_t(m)] & ~(m ? reach[size_t(m - 1)] : 0) & (beside_others | few); ring;) {
+        const Bitboard first = first_steps[pop_lsb(ring)];
+        const int moves = m + hem_moves(d, first, others);
+        if (moves - 1 <= d.moves) visit(first, others, moves);
+      }
+    }
+  }
+}
+
+StalemateHem::Unhemmed StalemateHem::unhemmed(const Defence& d, Bitboard pieces) const {
+  Entry wanted;
+  wanted.bound = tables_.id;
   wanted.men = d.men;
   wanted.king = d.king;
   wanted.moves = d.moves;
   wanted.color = d.color;
   wanted.men_key = men_key(d);
-  HemEntry& entry =
-      kept_entry<HemEntry>(scratch_.hems_, kHemCacheBits - scratch_.halved_,
-                           wanted.men_key ^ uint64_t(d.men) ^ uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
-                               (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF)));
+  Entry& entry = kept_entry<Entry>(cache_, cache_bits_,
+                                   wanted.men_key ^ uint64_t(d.men) ^ uint64_t(d.men >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+                                       (uint64_t(d.king) << 8 | uint64_t(d.moves & 0xFF)));
   // Past kMostHemmedTogether pieces, `together` is `alone`.
-  const auto answer = [&](const HemEntry& e) {
+  const auto answer = [&](const Entry& e) {
     Unhemmed u{e.unhemmed, e.unhemmed, e.fewest};
     if (popcount(pieces) > kMostHemmedTogether) return u;
     int place = 0;
@@ -46,15 +63,15 @@ EndingBound::Unhemmed EndingBound::unhemmed(const Defence& d, Bitboard pieces) c
   for (Bitboard b = pieces; b;) {
     const Square from = pop_lsb(b);
     const PieceType t = type_of(d.position->piece_on(from));
-    const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
+    const std::vector<Bitboard>& first_steps = tables_.first_steps[index(t)];
     const Bitboard others = d.men & ~square_bb(from);
     bool hemmed = hem_moves(d, first_steps[from], others) <= d.moves;
     // A square m moves away where no other man stands on a first step is hemmed in only where
     // it has at most d.moves - m + 1 of them: the others are not tried.
     const Bitboard beside_others = beside(t, others);
-    const Steps& reach = shared_.stands[index(d.color)][index(t)][from];
+    const Steps& reach = tables_.stands[index(d.color)][index(t)][from];
     for (int m = 1; m <= std::min(d.moves, kSteps - 1) && !hemmed; ++m) {
-      const Bitboard few = shared_.few_first_steps[index(t)][size_t(std::min(d.moves - m + 1, kMostFirstSteps))];
+      const Bitboard few = tables_.few_first_steps[index(t)][size_t(std::min(d.moves - m + 1, kMostFirstSteps))];
       for (Bitboard ring = reach[size_t(m)] & ~reach[size_t(m - 1)] & (beside_others | few); ring && !hemmed;) {
         hemmed = m + hem_moves(d, first_steps[pop_lsb(ring)], others) <= d.moves;
       }
@@ -91,8 +108,8 @@ EndingBound::Unhemmed EndingBound::unhemmed(const Defence& d, Bitboard pieces) c
   return answer(entry);
 }
 
-bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Square, kMostHemmedTogether>& froms,
-                                          unsigned set) const {
+bool StalemateHem::may_end_hemmed_together(const Defence& d, const std::array<Square, kMostHemmedTogether>& froms,
+                                           unsigned set) const {
   const Position& pos = *d.position;
   const Bitboard pawns = d.men & pos.pieces(PieceType::Pawn);
   constexpr int kMostPawns = 16;
@@ -105,7 +122,7 @@ bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Squ
   for (Bitboard b = pawns; b;) {
     const Square from = pop_lsb(b);
     pawn_froms[size_t(pawn_count++)] = from;
-    holdable |= shared_.stands[index(d.color)][index(PieceType::Pawn)][from][size_t(step)];
+    holdable |= tables_.stands[index(d.color)][index(PieceType::Pawn)][from][size_t(step)];
   }
   const Bitboard held = pawns | square_bb(d.king);
   const int holders = pawn_count + 1;
@@ -127,12 +144,13 @@ bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Squ
   std::array<int, kMostHemmedTogether> place_count{};
   for (int i = 0; i < count && i < kMostHemmedTogether; ++i) {
     const PieceType t = types[size_t(i)];
-    const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
-    const Bitboard few = shared_.few_first_steps[index(t)][size_t(std::min(holders + count - 1, kMostFirstSteps))];
-    for (Bitboard b = shared_.stands[index(d.color)][index(t)][pieces[size_t(i)]][size_t(step)] & few; b;) {
+    const std::vector<Bitboard>& first_steps = tables_.first_steps[index(t)];
+    const Bitboard few = tables_.few_first_steps[index(t)][size_t(std::min(holders + count - 1, kMostFirstSteps))];
+    for (Bitboard b = tables_.stands[index(d.color)][index(t)][pieces[size_t(i)]][size_t(step)] & few; b;) {
       const Square s = pop_lsb(b);
       if (popcount(first_steps[s] & ~holdable) > count - 1) continue;
-      places[size_t(i)][size_t(place_count[size_t(i)]++)] = {s, moves_to_reach(t, d.color, pieces[size_t(i)], s)};
+      places[size_t(i)][size_t(place_count[size_t(i)]++)] = {s,
+                                                             tables_.moves_to_reach(t, d.color, pieces[size_t(i)], s)};
     }
     if (place_count[size_t(i)] == 0) return false;
   }
@@ -151,7 +169,7 @@ bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Squ
       const Square q = wanted[size_t(i)];
       for (int p = 0; p < pawn_count; ++p) {
         if (used >> p & 1) continue;
-        const uint8_t m = moves_to_reach(PieceType::Pawn, d.color, pawn_froms[size_t(p)], q);
+        const uint8_t m = tables_.moves_to_reach(PieceType::Pawn, d.color, pawn_froms[size_t(p)], q);
         if (m != kFar) self(self, i + 1, used | 1U << p, king_used, moves + m);
       }
       if (!king_used && has(d.walk, q)) self(self, i + 1, used, true, moves + king_walk(d.king, q));
@@ -172,7 +190,7 @@ bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Squ
       return false;
     }
     if (i >= count || i >= kMostHemmedTogether) return moves + hold_moves(open, d.moves - moves) <= d.moves;
-    const std::vector<Bitboard>& first_steps = shared_.first_steps[index(types[size_t(i)])];
+    const std::vector<Bitboard>& first_steps = tables_.first_steps[index(types[size_t(i)])];
     for (int x = 0; x < place_count[size_t(i)]; ++x) {
       const Place& p = places[size_t(i)][size_t(x)];
       if (moves + p.moves > d.moves || has(ends, p.square)) continue;
@@ -183,85 +201,20 @@ bool EndingBound::may_end_hemmed_together(const Defence& d, const std::array<Squ
   return place(place, 0, 0, 0, 0);
 }
 
-EndingBound::Captured EndingBound::must_be_captured(const Defence& d, const Army& a, Color attacker, int attacker_moves,
-                                                    bool together) const {
-  Captured captured;
-  const Bitboard pieces = d.men & ~d.position->pieces(PieceType::Pawn);
-  if (!pieces) return captured;
-  const Unhemmed hems = unhemmed(d, pieces);
-  // Nothing to ask where every piece may be hemmed in: the pin lines are not worked out.
-  if (!hems.alone && (!together || hems.fewest == 0)) return captured;
-  const int step = std::min(attacker_moves, kSteps - 1);
-  bool pin_orthogonal = a.count > kMaxRefined;
-  bool pin_diagonal = a.count > kMaxRefined;
-  const auto may_pin_as = [&](PieceType t) {
-    pin_orthogonal |= shared_.geometry.rides_orthogonal(t);
-    pin_diagonal |= shared_.geometry.rides_diagonal(t);
-  };
-  for (int i = 0; i < std::min(a.count, kMaxRefined); ++i) {
-    if (a.types[size_t(i)] != PieceType::Pawn) {
-      may_pin_as(a.types[size_t(i)]);
-      continue;
-    }
-    for (size_t x = 1; x < shared_.pawn_kinds.size(); ++x) {
-      const Within& as = shared_.pawn_as[index(attacker)][index(shared_.pawn_kinds[x])];
-      if (!as.empty() && as[a.froms[size_t(i)]][step]) may_pin_as(shared_.pawn_kinds[x]);
-    }
-  }
-  const auto may_be_pinned = [&](Square from) {
-    const PieceType t = type_of(d.position->piece_on(from));
-    return (pin_orthogonal && !shared_.geometry.rides_orthogonal(t)) ||
-           (pin_diagonal && !shared_.geometry.rides_diagonal(t));
-  };
-  bool pinned = false;
-  for (Bitboard b = pieces; b && together;) pinned |= may_be_pinned(pop_lsb(b));
-  const bool counted_together = together && !pinned;
-  const Bitboard taken = takeable(a, attacker, attacker_moves);
-  for (Bitboard b = counted_together ? hems.together : hems.alone; b;) {
-    const Square from = pop_lsb(b);
-    if (may_be_pinned(from)) continue;
-    captured.men |= square_bb(from);
-    captured.moves_first += !has(taken, from);
-  }
-  if (counted_together) captured.more = hems.fewest - popcount(captured.men);
-  return captured;
-}
-
-Bitboard EndingBound::takeable(const Army& a, Color attacker, int attacker_moves) const {
-  if (a.count > kMaxRefined) return ~Bitboard(0);
-  if (attacker_moves < 1) return 0;
-  const int step = std::min(attacker_moves - 1, kSteps - 1);
-  Bitboard taken = 0;
-  for (int i = 0; i < a.count; ++i) {
-    const Within& attacks = shared_.attacks[index(attacker)][index(a.types[size_t(i)])];
-    if (!attacks.empty()) taken |= attacks[a.froms[size_t(i)]][size_t(step)];
-  }
-  return taken;
-}
-
-Bitboard EndingBound::beside(PieceType t, Bitboard men) const {
-  const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
+Bitboard StalemateHem::beside(PieceType t, Bitboard men) const {
+  const std::vector<Bitboard>& first_steps = tables_.first_steps[index(t)];
   Bitboard squares = 0;
   for (Bitboard b = men; b;) squares |= first_steps[pop_lsb(b)];
   return squares;
 }
 
-bool EndingBound::take_off_the_captured(Defence& d, const Army& a, Color attacker, int attacker_moves) const {
-  const Captured captured = must_be_captured(d, a, attacker, attacker_moves, true);
-  if (!captured.men && !captured.more) return true;
-  if (!captured.in_time(d, attacker_moves)) return false;
-  d = defence(*d.position, d.color, d.moves - captured.moves_first, d.men & ~captured.men);
-  d.as_it_stands = true;
-  return true;
-}
-
-Bitboard EndingBound::hem_squares(const Defence& d, Bitboard pieces) const {
+Bitboard StalemateHem::hem_squares(const Defence& d, Bitboard pieces) const {
   Bitboard squares = 0;
   for_each_hem(d, pieces, [&](Bitboard first, Bitboard others, int) { squares |= first & ~others; });
   return squares;
 }
 
-Bitboard EndingBound::walk_hems(const Defence& d, Bitboard pieces) const {
+Bitboard StalemateHem::walk_hems(const Defence& d, Bitboard pieces) const {
   // The squares the king's walk must newly reach: the first steps of a square where a piece may
   // end hemmed in with one fewer to hold, none of them in the walk now (any of them counts,
   // held by another man or not).
@@ -271,20 +224,20 @@ Bitboard EndingBound::walk_hems(const Defence& d, Bitboard pieces) const {
   });
   // The king's squares from which its walk reaches one of them: within its moves of one.
   const int step = std::min(d.moves, kSteps - 1);
-  const Within& walks = shared_.stands[index(d.color)][index(PieceType::King)];
+  const Within& walks = tables_.stands[index(d.color)][index(PieceType::King)];
   Bitboard squares = 0;
   for (Bitboard b = wanted; b;) squares |= walks[pop_lsb(b)][size_t(step)];
   return squares;
 }
 
-Bitboard EndingBound::hemmed_from(const Defence& d, PieceType t, Bitboard others) const {
-  const std::vector<Bitboard>& first_steps = shared_.first_steps[index(t)];
-  const Within& stands = shared_.stands[index(d.color)][index(t)];
+Bitboard StalemateHem::hemmed_from(const Defence& d, PieceType t, Bitboard others) const {
+  const std::vector<Bitboard>& first_steps = tables_.first_steps[index(t)];
+  const Within& stands = tables_.stands[index(d.color)][index(t)];
   // Only a square next to another man, or with at most d's moves and one first steps, may be
   // hemmed in within d's moves (see for_each_hem).
-  const Bitboard few = shared_.few_first_steps[index(t)][size_t(std::min(d.moves + 1, kMostFirstSteps))];
+  const Bitboard few = tables_.few_first_steps[index(t)][size_t(std::min(d.moves + 1, kMostFirstSteps))];
   Bitboard squares = 0;
-  for (Bitboard b = shared_.geometry.board() & (beside(t, others) | few); b;) {
+  for (Bitboard b = tables_.geometry.board() & (beside(t, others) | few); b;) {
     const Square s = pop_lsb(b);
     const int moves_there = d.moves - hem_moves(d, first_steps[s], others);
     if (moves_there >= 0) squares |= stands[s][size_t(std::min(moves_there, kSteps - 1))];
@@ -292,4 +245,4 @@ Bitboard EndingBound::hemmed_from(const Defence& d, PieceType t, Bitboard others
   return squares;
 }
 
-}  // namespace dm::search
+}  // namespace dm::search::bound
