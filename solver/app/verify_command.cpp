@@ -169,12 +169,11 @@ std::optional<std::string> write_report(const std::vector<Outcome>& outcomes, co
   return std::nullopt;
 }
 
-}  // namespace
-
-int run_verify(const std::vector<std::string>& args) {
+// Reads the command line into settings and files, with the output format; the exit code where
+// it says to stop (--help, a bad option).
+std::optional<int> read_verify_command_line(const std::vector<std::string>& args, VerifySettings& settings,
+                                            std::vector<std::string>& files, TreeFormat& format) {
   namespace po = boost::program_options;
-  VerifySettings settings;
-  std::vector<std::string> files;
   po::options_description options("dmsolve verify options");
   options.add_options()
       ("help,h", "show this help")
@@ -200,38 +199,47 @@ int run_verify(const std::vector<std::string>& args) {
                          options, &hidden, {{"file", -1}}};
   po::variables_map vm;
   if (const auto done = read_command_line(line, args, vm)) return *done;
-  const auto format = check_tree_settings(settings.tree, vm);
-  if (!format) return report_bad_input("verify", format.error());
+  const auto checked = check_tree_settings(settings.tree, vm);
+  if (!checked) return report_bad_input("verify", checked.error());
   if (files.empty()) return report_bad_input("verify", "give one or more puzzle files");
   if (!settings.tree.proof.empty()) return report_bad_input("verify", "--proof names one problem's file: give --proof-dir DIR");
   if (settings.tree.stop_on_short_solutions) {
     return report_bad_input("verify", "--stop-on-short-solutions is for solve: verify judges every solution");
   }
   settings.quiet = vm.count("quiet") > 0;
+  format = *checked;
+  return std::nullopt;
+}
 
-  int code = kExitOk;
-  std::vector<puzzle::PuzzleFile> read;
+// The puzzle files read, each bad entry and unreadable file reported as it is met.
+struct ReadFiles {
+  std::vector<puzzle::PuzzleFile> files;
+  size_t problems = 0;
   size_t bad_entries = 0;
-  size_t total = 0;
-  for (const auto& f : files) {
-    auto file = puzzle::read_problem_file(f);
+  bool unreadable = false;  // some file could not be read at all
+};
+
+ReadFiles read_files(const std::vector<std::string>& paths) {
+  ReadFiles read;
+  for (const auto& path : paths) {
+    auto file = puzzle::read_problem_file(path);
     if (!file) {
-      code = report_bad_input("verify", file.error());
+      report_bad_input("verify", file.error());
+      read.unreadable = true;
       continue;
     }
     for (const auto& error : file->errors) std::cerr << error << '\n';
-    bad_entries += file->errors.size();
-    total += file->puzzles.size();
-    read.push_back(std::move(*file));
+    read.bad_entries += file->errors.size();
+    read.problems += file->puzzles.size();
+    read.files.push_back(std::move(*file));
   }
-  if (bad_entries) code = kExitBadInput;
+  return read;
+}
 
-  const InterruptCatcher catcher;
-  const auto batch = TreeBatch::make(settings.tree, &InterruptCatcher::flag());
-  if (!batch) return report_bad_input("verify", batch.error());
-  std::vector<BatchProblem> problems;
-  std::vector<Outcome> built;
-  for (const auto& file : read) {
+// The batch's problems, and an outcome for each, in the files' order.
+void add_problems(const ReadFiles& read, const VerifySettings& settings, std::vector<BatchProblem>& problems,
+                  std::vector<Outcome>& outcomes) {
+  for (const auto& file : read.files) {
     for (const auto& p : file.puzzles) {
       // Every help solution counts for the verdict (a cook hides behind a maxsolutions, the
       // full-length solutions behind a stoponshortsolutions).
@@ -239,9 +247,41 @@ int run_verify(const std::vector<std::string>& args) {
       show.max_solutions.reset();
       show.stop_on_short_solutions.reset();
       problems.push_back({&p.position, &p.stipulation, proof_file_for(settings.tree, p.id), show});
-      built.emplace_back().puzzle = &p;
+      outcomes.emplace_back().puzzle = &p;
     }
   }
+}
+
+// The exit code after a verified outcome (a code already worse stays).
+int code_after(const Outcome& o, const VerifySettings& settings, int code) {
+  const puzzle::Standing standing = standing_of(o);
+  if (standing == puzzle::Standing::Unsound && (code == kExitOk || code == kExitUndecided)) code = kExitFailure;
+  const bool unconfirmed = standing == puzzle::Standing::Undecided || standing == puzzle::Standing::NotJudged;
+  if (unconfirmed && code == kExitOk) code = kExitUndecided;
+  if (const std::string unwritten = unwritten_proof(settings.tree, o.tree); !unwritten.empty()) {
+    std::cerr << "dmsolve verify: " << o.puzzle->id << ": " << unwritten << std::endl;
+    code = kExitFailure;
+  }
+  return code;
+}
+
+}  // namespace
+
+int run_verify(const std::vector<std::string>& args) {
+  VerifySettings settings;
+  std::vector<std::string> files;
+  TreeFormat format = TreeFormat::Text;
+  if (const auto done = read_verify_command_line(args, settings, files, format)) return *done;
+  const ReadFiles read = read_files(files);
+  int code = read.unreadable || read.bad_entries ? kExitBadInput : kExitOk;
+
+  const InterruptCatcher catcher;
+  const auto batch = TreeBatch::make(settings.tree, &InterruptCatcher::flag());
+  if (!batch) return report_bad_input("verify", batch.error());
+  std::vector<BatchProblem> problems;
+  std::vector<Outcome> built;
+  add_problems(read, settings, problems, built);
+  const size_t total = read.problems;
   const auto start = std::chrono::steady_clock::now();
   std::vector<Outcome> outcomes;
   outcomes.reserve(total);
@@ -260,15 +300,8 @@ int run_verify(const std::vector<std::string>& args) {
       [&](size_t i) {
         Outcome& o = built[i];
         if (!o.verified) return;
-        const puzzle::Standing standing = standing_of(o);
-        if (standing == puzzle::Standing::Unsound && (code == kExitOk || code == kExitUndecided)) code = kExitFailure;
-        const bool unconfirmed = standing == puzzle::Standing::Undecided || standing == puzzle::Standing::NotJudged;
-        if (unconfirmed && code == kExitOk) code = kExitUndecided;
-        if (const std::string unwritten = unwritten_proof(settings.tree, o.tree); !unwritten.empty()) {
-          std::cerr << "dmsolve verify: " << o.puzzle->id << ": " << unwritten << std::endl;
-          code = kExitFailure;
-        }
-        print_outcome(o, *format, settings);
+        code = code_after(o, settings, code);
+        print_outcome(o, format, settings);
         outcomes.push_back(std::move(o));
       });
   if (const std::string error = (*batch)->tables_keep_error(); !error.empty()) {
@@ -277,8 +310,8 @@ int run_verify(const std::vector<std::string>& args) {
   const bool interrupted = InterruptCatcher::raised();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // The table goes to stdout, unless stdout carries JSON.
-  std::ostream& table = settings.tree.json_line || *format == TreeFormat::Json ? std::cerr : std::cout;
-  print_summary(outcomes, bad_entries, total, seconds, interrupted, table);
+  std::ostream& table = settings.tree.json_line || format == TreeFormat::Json ? std::cerr : std::cout;
+  print_summary(outcomes, read.bad_entries, total, seconds, interrupted, table);
   if (!settings.report_dir.empty()) {
     if (const auto error = write_report(outcomes, settings, files)) {
       std::cerr << "dmsolve verify: " << *error << std::endl;
@@ -287,5 +320,4 @@ int run_verify(const std::vector<std::string>& args) {
   }
   return interrupted ? kExitInterrupted : code;
 }
-
 }  // namespace dm::app
