@@ -27,7 +27,7 @@ constexpr std::array kCommands = {
 
 void print_usage(std::ostream& out) {
   out << "dmsolve: a solver for chess problems in double-move and fairy chess variants\n\n"
-         "usage: dmsolve <command> [options]   (dmsolve <command> --help for its options)\n\ncommands:\n";
+         "usage: dmsolve <command> [options]   (dmsolve <command> --help for its options; dmsolve --version)\n\ncommands:\n";
   for (const auto& command : kCommands) out << "  " << command.name << "  " << command.summary << '\n';
 }
 
@@ -42,6 +42,11 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
+    return dm::app::kExitOk;
+  }
+  if (name == "--version") {
+    const std::string commit = DMSOLVE_COMMIT;
+    std::cout << "dmsolve " << DMSOLVE_VERSION << (commit.empty() ? "" : " (" + commit + ")") << '\n';
     return dm::app::kExitOk;
   }
   for (const auto& command : kCommands) {

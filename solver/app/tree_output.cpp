@@ -18,6 +18,8 @@ namespace dm::app {
 
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings) {
   namespace po = boost::program_options;
+  // One option a line, as `--help` lists them.
+  // clang-format off
   options.add_options()
       ("threads,t", po::value(&settings.threads)->default_value(0), "worker threads (0: every hardware thread)")
       ("hash", po::value(&settings.hash_mb)->default_value(default_hash_megabytes()), "the most memory of the transposition table, in MiB; it takes what the search fills (default: a quarter of this machine's memory, at most 1024)")
@@ -26,6 +28,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("solution-limit", po::value(&settings.solutions)->default_value(0), "help and series play: stop after this many solutions per problem, leaving the answer incomplete as --time does (0: no limit; Popeye's maxsolutions, which keeps the first N of all in order, is the puzzle option)")
       ("format", po::value(&settings.format)->default_value("text"), "how each solution tree is printed: text, json, pgn or html")
       ("full", "print every turn of large defence groups (default: a count and a few examples)")
+      ("style", po::value(&settings.style)->default_value("popeye"), "text and HTML: popeye (threat lines whole, only the defences that stop a threat, zugzwang marked, as Popeye writes them) or compact (every defence, threats by their first turn)")
       ("tries", "search for tries (direct and self play; the default)")
       ("no-tries", "do not search for tries")
       ("set-play", "help play that the defender begins: also solve it as though the attacker passed first (the default; Popeye's option setplay)")
@@ -38,6 +41,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("tablebase-men", po::value(&settings.tablebase_men), "losing chess: endgame tables for positions of at most N men, made when first needed and kept (see --tablebase-dir; 0: none; default 3 for win, lose and loseN, none otherwise)")
       ("tablebase-mb", po::value(&settings.tablebase_mb)->default_value(1024), "the most memory the endgame tables take, in MiB")
       ("tablebase-dir", po::value(&settings.tablebase_dir), "keep the endgame tables in DIR, and read those kept there by earlier runs (default: $XDG_CACHE_HOME/dmsolve/tablebases, else ~/.cache/dmsolve/tablebases; \"none\": keep none). Making a table does not count against --time");
+  // clang-format on
 }
 
 tablebase::TablebaseOptions tablebase_options(const TreeSettings& settings) {
@@ -78,6 +82,9 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
     *choice = *chosen;
   }
   settings.full = vm.count("full") > 0;
+  if (settings.style != "popeye" && settings.style != "compact") {
+    return Expected<TreeFormat>::failure("--style must be popeye or compact, not '" + settings.style + "'");
+  }
   settings.stop_on_short_solutions = vm.count("stop-on-short-solutions") > 0;
   settings.check = vm.count("no-check") == 0;
   settings.json_line = vm.count("json") > 0;
@@ -119,6 +126,7 @@ report::FormatOptions format_options(const TreeSettings& settings, const std::st
                                      const report::ProblemLabels& labels) {
   report::FormatOptions options;
   options.full = settings.full;
+  options.compact = settings.style == "compact";
   options.id = id;
   options.labels = labels;
   return options;

@@ -37,6 +37,7 @@ struct TreeSettings {
   bool json_line = false;  // --json: one JSON object per problem on one line
   std::string format = "text";
   bool full = false;
+  std::string style = "popeye";  // --style: popeye or compact
   bool check = true;  // re-check each tree independently (off: --no-check)
   std::string proof;      // --proof FILE: the proof of one problem's win, lose or loseN
   std::string proof_dir;  // --proof-dir DIR: each proven problem's proof as DIR/ID.proof

@@ -18,8 +18,8 @@ std::string path_text(const std::vector<std::string>& path) {
   return out;
 }
 
-// Walks a key's main line for duals; `path` holds the UCI turns that lead to a node (a
-// threat in parentheses, the defences of one group joined by '/').
+// Walks a key's main line for duals; `path` holds the UCI turns that lead to a node (the
+// defences of one group joined by '/').
 class DualSearch {
  public:
   DualSearch(bool direct, Verdict& verdict) : direct_(direct), verdict_(verdict) {}
@@ -29,7 +29,7 @@ class DualSearch {
     if (node.threats.size() > 1) {
       verdict_.tolerated.push_back(path_text(path) + ": " + std::to_string(node.threats.size()) + " threats");
     }
-    for (const AttackNode& threat : node.threats) walk(threat, path, "(" + turn_to_uci(threat.turn) + ")");
+    // The threat lines are not the play: duals within them are no defect, and are not looked for.
     for (const tree::DefenceGroup& group : node.defences) {
       if (group.answer.empty()) continue;
       std::string defences;

@@ -43,6 +43,10 @@ struct FormatOptions {
   // with one answer); otherwise a count and the first `examples` turns.
   bool full = false;
   int examples = 3;
+  // Text and HTML: every defence after a threat, threats by their first turn and no zugzwang
+  // mark (--style compact), rather than as Popeye writes them: a threat line whole, only the
+  // defences that stop a threat, "zugzwang." after a key that threatens nothing.
+  bool compact = false;
   // In double-move play a group of at most this many turns (or an answer with at most this many
   // duals) is printed turn by turn; in single-move play every group is, as Popeye prints it.
   int list_limit = 3;

@@ -24,7 +24,8 @@ void turn_object(JsonWriter& out, const Position& pos, const Turn& turn, tree::E
   out.end_object();
 }
 
-void defences_array(JsonWriter& out, const std::vector<tree::DefenceGroup>& groups, const Position& pos);
+void defences_array(JsonWriter& out, const std::vector<tree::DefenceGroup>& groups, const AttackNode* below,
+                    const Position& pos);
 
 void attack_object(JsonWriter& out, const AttackNode& node, const Position& pos) {
   out.begin_object();
@@ -46,12 +47,14 @@ void attack_object(JsonWriter& out, const AttackNode& node, const Position& pos)
   }
   out.end_array();
   out.key("defences");
-  defences_array(out, node.defences, after ? *after : pos);  // no defences: pos is not read
+  defences_array(out, node.defences, &node, after ? *after : pos);  // no defences: pos is not read
   out.end_object();
 }
 
-// Defender turns in pos grouped by the answer.
-void defences_array(JsonWriter& out, const std::vector<tree::DefenceGroup>& groups, const Position& pos) {
+// Defender turns in pos grouped by the answer; each group says whether a threat of the attacker
+// turn they are below answers it (the text leaves those out, as Popeye does).
+void defences_array(JsonWriter& out, const std::vector<tree::DefenceGroup>& groups, const AttackNode* below,
+                    const Position& pos) {
   out.begin_array();
   for (const tree::DefenceGroup& group : groups) {
     out.begin_object();
@@ -59,6 +62,7 @@ void defences_array(JsonWriter& out, const std::vector<tree::DefenceGroup>& grou
     for (const Turn& turn : group.turns) turn_object(out, pos, turn, group.ending);
     out.end_array();
     out.key("ending").value(ending_name(group.ending));
+    out.key("threat_answers").value(below != nullptr && tree::answered_by_threat(*below, group));
     out.key("answer");
     if (group.answer.empty() || group.turns.empty()) {
       out.null();
@@ -127,7 +131,7 @@ void tree_object(JsonWriter& out, const tree::SolutionTree& tree) {
     out.key("tries_complete").value(tree.tries_complete);
     if (tree.stipulation.is_proof()) {
       out.key("defences");
-      defences_array(out, tree.defences, tree.position);
+      defences_array(out, tree.defences, nullptr, tree.position);
     }
   }
   out.key("rechecked").value(tree.rechecked);

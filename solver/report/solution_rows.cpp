@@ -14,11 +14,43 @@ using tree::Ending;
 std::string attacker_number(int n) { return std::to_string(n) + "."; }
 std::string defender_number(int n) { return std::to_string(n) + "..."; }
 
+// SAN with the problemist's mark of an e.p. capture after the move it is ("dxe6 e.p.#"; Popeye
+// writes "d5*e6 ep. #"). PGN and JSON keep plain SAN. `san` holds one SAN a move, joined by ','.
+std::string with_en_passant(const Turn& turn, const std::string& san) {
+  bool any = false;
+  for (const Move m : turn) any |= m.kind() == MoveKind::EnPassant;
+  if (!any) return san;
+  std::vector<std::string> parts;
+  for (size_t begin = 0;;) {
+    const size_t end = san.find(',', begin);
+    parts.push_back(san.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
+    if (end == std::string::npos) break;
+    begin = end + 1;
+  }
+  if (parts.size() != turn.size()) return san;
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    std::string part = parts[i];
+    if (turn[i].kind() == MoveKind::EnPassant) {
+      const size_t mark = part.find_last_not_of("+#");
+      part = part.substr(0, mark + 1) + " e.p." + part.substr(mark + 1);
+    }
+    out += (i ? "," : "") + part;
+  }
+  return out;
+}
+
+// turn_san with the e.p. mark.
+std::string problem_san(const Position& pos, const Turn& turn, Ending ending = Ending::None) {
+  const std::string san = turn_to_san(pos, turn);
+  return with_en_passant(turn, san) + ending_mark(pos, turn, san, ending);
+}
+
 // An attacker's turn: "1.Qf2!", "2.Qb2#", "1.Bxf7,Bxe8! (king captured)"; the key's "!" or the
 // try's "?" comes straight after the moves, before a mark of the ending.
 std::string attack_text(const Position& pos, const Turn& turn, Ending ending, int n, std::string_view mark) {
   const std::string san = turn_to_san(pos, turn);
-  return attacker_number(n) + san + std::string(mark) + ending_mark(pos, turn, san, ending);
+  return attacker_number(n) + with_en_passant(turn, san) + std::string(mark) + ending_mark(pos, turn, san, ending);
 }
 
 // The attacker's other turns of the same worth: all of them with options.full, else a few. The
@@ -44,8 +76,19 @@ class RowWriter {
     if (!node.duals.empty()) row.text += duals_text(node, pos, n, options_);
     const Position after = after_turn(pos, node.turn);
     add_threats(node, after, n + 1, row);
-    for (const DefenceGroup& group : node.defences) add_defence(group, after, n, row.children);
+    for (const DefenceGroup& group : node.defences) {
+      // A defence after which a threat still works is answered by it: not shown.
+      if (!options_.compact && tree::answered_by_threat(node, group)) continue;
+      add_defence(group, after, n, row.children);
+    }
     return row;
+  }
+
+  // A first turn (key or try) that threatens nothing, the defender not in check, where threats
+  // were looked for: Popeye's "zugzwang." after it.
+  bool zugzwang(const AttackNode& node, const Position& pos, bool threats_sought) const {
+    if (options_.compact || !threats_sought || !node.threats.empty() || node.ending != Ending::None) return false;
+    return !node.defences.empty() && !after_turn(pos, node.turn).in_check();
   }
 
   // A group of turns of the side to move in a lost position (lose, loseN), each "1.X" with the
@@ -55,25 +98,25 @@ class RowWriter {
       if (group.answer.empty()) return "";
       const AttackNode& answer = group.answer.front();
       const Position after = after_turn(pos, turn);
-      const std::string san = turn_to_san(after, answer.turn);
-      return " " + defender_number(1) + san + ending_mark(after, answer.turn, san, answer.ending);
+      return " " + defender_number(1) + problem_san(after, answer.turn, answer.ending);
     };
     const size_t count = group.turns.size();
     if (options_.lists_each(count, pos.variant().is_multi_move())) {
       for (const Turn& turn : group.turns) {
-        rows.push_back({attacker_number(1) + turn_san(pos, turn, group.ending) + answer_text(turn), {}});
+        rows.push_back({attacker_number(1) + problem_san(pos, turn, group.ending) + answer_text(turn), {}});
       }
       return;
     }
     const size_t shown = options_.shown(count);
     std::string text = attacker_number(1) + "(" + std::to_string(count) + " turns:";
-    for (size_t i = 0; i < shown; ++i) text += " " + turn_san(pos, group.turns[i], group.ending);
+    for (size_t i = 0; i < shown; ++i) text += " " + problem_san(pos, group.turns[i], group.ending);
     text += shown < count ? " ...)" : ")";
     rows.push_back({text + answer_text(group.turns.front()), {}});
   }
 
-  Row try_row(const tree::Try& t, const Position& pos) const {
+  Row try_row(const tree::Try& t, const Position& pos, bool threats_sought) const {
     Row row = attack(t.play, pos, 1, "?");
+    if (zugzwang(t.play, pos, threats_sought)) row.text += " zugzwang.";
     // A try that stalemates the defender has no refutation to show; say so instead of "=".
     if (t.stalemates || t.play.ending == Ending::Stalemate) {
       row.text = attack_text(pos, t.play.turn, Ending::None, 1, "? (stalemate)");
@@ -81,7 +124,7 @@ class RowWriter {
     const Position after = after_turn(pos, t.play.turn);
     std::string but;
     for (const auto& refutation : t.refutations) {
-      but += " " + defender_number(1) + turn_san(after, refutation.turn) + "!";
+      but += " " + defender_number(1) + problem_san(after, refutation.turn) + "!";
       if (refutation.ending == Ending::Stalemate) but += " (stalemate)";
     }
     if (!but.empty()) row.children.push_back({"but" + but, {}});
@@ -101,7 +144,7 @@ class RowWriter {
       // Help play numbers pairs (defender, attacker); an attacker's opening turn is "1...".
       if (!attacker) text += attacker_number(n);
       else if (i == 0) text += defender_number(n);
-      text += turn_san(pos, line[i], ending);
+      text += problem_san(pos, line[i], ending);
       if (attacker) ++n;
       attacker = !attacker;
       pos = after;
@@ -124,7 +167,7 @@ class RowWriter {
         const Ending ending = last ? tree::ending_of(after, stipulation_, pos.side_to_move()) : Ending::None;
         if (!text.empty()) text += ' ';
         if (n < series_turns) text += attacker_number(++n);
-        text += turn_san(pos, played[i], ending);
+        text += problem_san(pos, played[i], ending);
       }
       pos = after;
     }
@@ -140,8 +183,11 @@ class RowWriter {
     bool simple = true;
     for (const AttackNode& threat : node.threats) simple &= threat.defences.empty() && threat.threats.empty();
     row.text += " threat:";
-    if (simple) {
-      for (const AttackNode& threat : node.threats) row.text += " " + attack(threat, *passed, n, "").text;
+    if (simple || options_.compact) {
+      for (const AttackNode& threat : node.threats) {
+        row.text += " " + attack_text(*passed, threat.turn, threat.ending, n, "");
+        if (!threat.duals.empty()) row.text += duals_text(threat, *passed, n, options_);
+      }
       return;
     }
     for (const AttackNode& threat : node.threats) row.children.push_back(attack(threat, *passed, n, ""));
@@ -162,13 +208,13 @@ class RowWriter {
     const size_t count = group.turns.size();
     if (options_.lists_each(count, pos.variant().is_multi_move())) {
       for (const Turn& turn : group.turns) {
-        rows.push_back(line_after(turn, defender_number(n) + turn_san(pos, turn, group.ending)));
+        rows.push_back(line_after(turn, defender_number(n) + problem_san(pos, turn, group.ending)));
       }
       return;
     }
     const size_t shown = options_.shown(count);
     std::string text = defender_number(n) + "(" + std::to_string(count) + " turns:";
-    for (size_t i = 0; i < shown; ++i) text += " " + turn_san(pos, group.turns[i], group.ending);
+    for (size_t i = 0; i < shown; ++i) text += " " + problem_san(pos, group.turns[i], group.ending);
     text += shown < count ? " ...)" : ")";
     rows.push_back(line_after(group.turns.front(), text));
   }
@@ -187,9 +233,16 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
     // A proof's key is one winning turn, not the shortest: it has no short solution to mark.
     const bool short_key = !tree.stipulation.is_proof() && key.length < tree.stipulation.turns;
     const std::string mark = short_key ? "! (short solution in " + std::to_string(key.length) + ")" : "!";
-    rows.keys.push_back(writer.attack(key, tree.position, 1, mark));
+    Row row = writer.attack(key, tree.position, 1, mark);
+    if (writer.zugzwang(key, tree.position, tree.threats_sought)) row.text += " zugzwang.";
+    rows.keys.push_back(std::move(row));
   }
-  for (const tree::Try& t : tree.tries) rows.tries.push_back(writer.try_row(t, tree.position));
+  for (const tree::Try& t : tree.tries) {
+    // A first turn that stalemates the defender is no try (Popeye lists none); the compact
+    // style shows it, marked.
+    if (!options.compact && (t.stalemates || t.play.ending == tree::Ending::Stalemate)) continue;
+    rows.tries.push_back(writer.try_row(t, tree.position, tree.threats_sought));
+  }
   for (const problem::Line& line : tree.solutions) {
     Row row = tree.stipulation.is_series() ? writer.series_line(line, tree.position)
                                            : writer.line(line, tree.position, tree.stipulation.attacker_starts);

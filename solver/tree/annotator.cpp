@@ -149,11 +149,9 @@ std::vector<AttackNode> DirectAnnotator::threats(const Position& after, int turn
   }
   for (size_t i = 0; i < turns.size(); ++i) {
     if (!lengths[i]) continue;
-    AttackNode threat;
-    threat.turn = turns[i].moves;
-    threat.length = lengths[i];
-    threat.ending = ending_of(turns[i].after, rules.stipulation(), rules.attacker());
-    out.push_back(std::move(threat));
+    // The threat line whole: a threat of more than one turn with the defences against it and
+    // the answers, as a key's variations (a threat has no threat of its own).
+    out.push_back(play(turns[i], lengths[i], false));
   }
   std::stable_sort(out.begin(), out.end(), [](const AttackNode& a, const AttackNode& b) { return a.length < b.length; });
   return out;

@@ -8,6 +8,7 @@
 // Turns are kept as moves (UCI-able); a format that wants SAN replays them from `position`.
 // Every turn of the tree is legal in the position its parents lead to.
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,11 +55,29 @@ struct AttackNode {
   // duals when this is an answer, further keys are listed apart (SolutionTree::keys).
   std::vector<Turn> duals;
   // What the attacker would play next if the defender passed a whole turn (only below a key or
-  // a try, only when the defender is not in check): each threat line is one attacker turn.
+  // a try, only when the defender is not in check): each threat line whole, with the defences
+  // against it and their answers where it takes more than one turn.
   std::vector<AttackNode> threats;
   // Every defender turn, grouped by the attacker's answer. Empty when `ending` is set.
   std::vector<DefenceGroup> defences;
 };
+
+// Whether the group's defences leave `node`'s threat standing, so that problemists (and Popeye)
+// do not print them below it: the answer is quicker than the threat, or as quick and every
+// threat of the shortest length still works (it is the answer or one of the answer's duals).
+// A defence answered more slowly than the threat, or one that defeats some threat, is shown.
+inline bool answered_by_threat(const AttackNode& node, const DefenceGroup& group) {
+  if (node.threats.empty() || group.answer.empty()) return false;
+  const AttackNode& answer = group.answer.front();
+  int threat_length = node.threats.front().length;
+  for (const AttackNode& threat : node.threats) threat_length = std::min(threat_length, threat.length);
+  if (answer.length != threat_length) return answer.length < threat_length;
+  for (const AttackNode& threat : node.threats) {
+    if (threat.length != threat_length || threat.turn == answer.turn) continue;
+    if (std::find(answer.duals.begin(), answer.duals.end(), threat.turn) == answer.duals.end()) return false;
+  }
+  return true;
+}
 
 // A defender turn that beats a try, and how.
 struct Refutation {
@@ -98,6 +117,9 @@ struct SolutionTree {
 
   // Direct and self play.
   std::vector<AttackNode> keys;      // every key, each with its own (shortest) length
+  // Whether the keys' threats were looked for (TreeOptions::threats): a key without one, the
+  // defender not in check, is then a zugzwang.
+  bool threats_sought = false;
   std::vector<Try> tries;
   // False when the try search ran out of its budget (TreeOptions::try_nodes): `tries` then
   // holds only the tries decided in time.

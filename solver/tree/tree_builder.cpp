@@ -86,6 +86,7 @@ class TreeBuilder {
     search::SearchControl control(*limits);
     AnnotationContext context{rules_, tt_, control, workers_};
     context.threats = options_.threats;
+    tree_.threats_sought = options_.threats;
     DirectAnnotator annotator(context);
     std::vector<RootTurn> keys;
     std::vector<RootTurn> non_keys;

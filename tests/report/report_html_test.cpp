@@ -91,9 +91,16 @@ TEST_CASE("html: a self-contained page with the board, the facts and the tree", 
   REQUIRE(boards.size() == 1);
   CHECK(squares.front() == 64);
   CHECK(boards.front() == fen_pieces(t.position.fen()));
-  CHECK(count(html, "<summary>1.Qf2! threat: 2.O-O#</summary>") == 1);
-  CHECK(count(html, "<li class=\"leaf\">1...Kb1 2.O-O#</li>") == 1);
+  // As Popeye writes it: the key's threat, and no defence the threat still answers.
+  CHECK(count(html, "<li class=\"leaf\">1.Qf2! threat: 2.O-O#</li>") == 1);
+  CHECK(count(html, "1...Kb1 2.O-O#") == 0);
   CHECK(count(html, "<li class=\"leaf\">but 1...Kb1!</li>") == 1);
+  // The compact style keeps every defence.
+  report::FormatOptions compact;
+  compact.compact = true;
+  const std::string all = report::write_html(t, compact);
+  CHECK(count(all, "<summary>1.Qf2! threat: 2.O-O#</summary>") == 1);
+  CHECK(count(all, "<li class=\"leaf\">1...Kb1 2.O-O#</li>") == 1);
   CHECK(count(html, "<dd>#2</dd>") == 1);
   CHECK(count(html, "<dd>" + t.position.fen() + "</dd>") == 1);
 }

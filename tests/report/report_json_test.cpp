@@ -84,6 +84,9 @@ TEST_CASE("json: the solve fields and the whole tree of a #2, every turn as UCI 
   CHECK(key.at("defences").size() == t.keys[0].defences.size());
   CHECK(key.at("threats")[0].at("san") == "O-O#");
   CHECK(key.at("threats")[0].at("ending") == "mate");
+  // 1...Kb1 2.O-O#: the threat answers it (the text leaves it out, as Popeye does).
+  CHECK(key.at("defences")[0].at("threat_answers") == true);
+  CHECK(tree.at("tries")[1].at("play").at("defences")[0].at("threat_answers") == false);
   CHECK(replay_attack(t.position, key) == 2);
   REQUIRE(tree.at("tries").size() == t.tries.size());
   for (size_t i = 0; i < t.tries.size(); ++i) {

@@ -4,6 +4,8 @@
 
 #include "report_support.h"
 #include "rules/game.h"
+#include "solver/report/json_format.h"
+#include "solver/report/pgn_format.h"
 #include "solver/report/text_format.h"
 #include "test_data.h"
 
@@ -23,21 +25,56 @@ Position position_after(const Position& pos, const Turn& turn) {
 }  // namespace
 
 TEST_CASE("text: Popeye's #2 with threat, variation, tries and refutations", "[report][text]") {
-  const tree::SolutionTree t = popeye_two_mover();
+  tree::SolutionTree t = popeye_two_mover();
+  t.threats_sought = true;
   const std::string text = report::write_text(t, {});
   INFO(text);
   CHECK(starts_with(text, "variant chess\nfen 8/Q7/8/8/8/8/8/2k1K2R w K - 0 1\nstipulation #2\nstatus solved\n"));
-  // Popeye: "1.Qa7-f2 ! threat: 2.0-0 #" and "1...Kc1-b1 2.0-0 #", here in SAN, the defence one
-  // indent deeper than the key.
-  CHECK(contains(text, "\n    1.Qf2! threat: 2.O-O#\n        1...Kb1 2.O-O#\n"));
+  // Popeye 4.104 with `option try variation` prints "1.Qa7-f2 ! threat: 2.0-0 #" and nothing
+  // below it: after 1...Kc1-b1 the threat still mates. Here in SAN, a variation one indent
+  // deeper than its first turn.
+  CHECK(contains(text, "\n    1.Qf2! threat: 2.O-O#\n"));
+  CHECK_FALSE(contains(text, "1...Kb1 2.O-O#"));
+  // "1.Rh1-h2 ? threat: 2.Qa7-a1 #" "but 1...Kc1-b1 !"; "1.Qa7-a3 + ?" "1...Kc1-b1 2.Ke1-d2 #"
+  // "but 1...Kc1-c2 !".
   CHECK(contains(text, "\n    1.Rh2? threat: 2.Qa1#\n        but 1...Kb1!\n"));
   CHECK(contains(text, "\n    1.Qa3+?\n        1...Kb1 2.Kd2#\n        but 1...Kc2!\n"));
-  CHECK(contains(text, "\n    1.Qa2? (stalemate)\n"));
+  // 1.Qa2 stalemates Black: Popeye lists no such try.
+  CHECK_FALSE(contains(text, "1.Qa2"));
   // Every turn of the tree is written in the SAN of the position it is played in.
   const Turn& key = t.keys.front().turn;
   CHECK(contains(text, "1." + turn_to_san(t.position, key) + "!"));
+
+  // The compact style: every defence, the stalemating try marked.
+  report::FormatOptions compact;
+  compact.compact = true;
+  const std::string all = report::write_text(t, compact);
+  INFO(all);
+  CHECK(contains(all, "\n    1.Qf2! threat: 2.O-O#\n        1...Kb1 2.O-O#\n"));
+  CHECK(contains(all, "\n    1.Qa2? (stalemate)\n"));
   const Position after_key = position_after(t.position, key);
-  CHECK(contains(text, "1..." + turn_to_san(after_key, t.keys.front().defences.front().turns.front())));
+  CHECK(contains(all, "1..." + turn_to_san(after_key, t.keys.front().defences.front().turns.front())));
+}
+
+TEST_CASE("text: zugzwang after a first turn that threatens nothing, as Popeye marks it", "[report][text]") {
+  // Popeye 4.104 (option try variation) on the same #2: "1.Qa7-b6 ? zugzwang." "but 1...Kc1-c2 !".
+  // Here the key and 1.Rh2 threaten, 1.Qa3+ gives check: no zugzwang.
+  tree::SolutionTree t = popeye_two_mover();
+  t.threats_sought = true;
+  std::string text = report::write_text(t, {});
+  CHECK_FALSE(contains(text, "zugzwang"));
+  // A key without its threat, the defender not in check: zugzwang.
+  t.keys.front().threats.clear();
+  text = report::write_text(t, {});
+  INFO(text);
+  CHECK(contains(text, "\n    1.Qf2! zugzwang.\n        1...Kb1 2.O-O#\n"));
+  // Not where threats were not looked for, nor in the compact style.
+  t.threats_sought = false;
+  CHECK_FALSE(contains(report::write_text(t, {}), "zugzwang"));
+  t.threats_sought = true;
+  report::FormatOptions compact;
+  compact.compact = true;
+  CHECK_FALSE(contains(report::write_text(t, compact), "zugzwang"));
 }
 
 TEST_CASE("text: short solutions, stalemate refutations and the stopped search", "[report][text]") {
@@ -102,42 +139,77 @@ TEST_CASE("text: help play marks its short solutions", "[report][text]") {
 }
 
 TEST_CASE("text: built trees show every key, try, defence and solution", "[report][text]") {
-  const report::FormatOptions options;
-  for (const tree::SolutionTree& t : built_trees()) {
-    const std::string text = report::write_text(t, options);
-    INFO(text);
-    REQUIRE(t.status == problem::SolveStatus::Solved);
-    CHECK(contains(text, "stipulation " + t.stipulation.to_string() + "\n"));
-    if (t.stipulation.play == problem::Play::Help) {
-      CHECK(contains(text, "solutions (" + std::to_string(t.solutions.size()) + ")\n"));
-      CHECK_FALSE(t.solutions.empty());
-      // Each solution is numbered on a line of its own, and no number beyond their count.
-      for (size_t i = 1; i <= t.solutions.size(); ++i) CHECK(contains(text, "    " + std::to_string(i) + ") 1."));
-      CHECK_FALSE(contains(text, "    " + std::to_string(t.solutions.size() + 1) + ") 1."));
-      continue;
-    }
-    CHECK_FALSE(t.keys.empty());
-    // The defender's first turns stand two indents deep: one line per turn of a small group,
-    // one per large group.
-    size_t expected = 0;
-    std::vector<const tree::AttackNode*> firsts;
-    for (const auto& key : t.keys) firsts.push_back(&key);
-    for (const auto& attempt : t.tries) firsts.push_back(&attempt.play);
-    for (const tree::AttackNode* node : firsts) {
-      for (const auto& group : node->defences) {
-        const bool each = !t.position.variant().is_multi_move() || group.turns.size() <= size_t(options.list_limit);
-        expected += each ? group.turns.size() : 1;
+  // Compact: every defence and every try. Popeye's style: not the defences a threat still
+  // answers (tree::answered_by_threat), nor a try that stalemates.
+  for (const bool compact : {true, false}) {
+    report::FormatOptions options;
+    options.compact = compact;
+    for (const tree::SolutionTree& t : built_trees()) {
+      const std::string text = report::write_text(t, options);
+      INFO(text);
+      REQUIRE(t.status == problem::SolveStatus::Solved);
+      CHECK(contains(text, "stipulation " + t.stipulation.to_string() + "\n"));
+      if (t.stipulation.play == problem::Play::Help) {
+        CHECK(contains(text, "solutions (" + std::to_string(t.solutions.size()) + ")\n"));
+        CHECK_FALSE(t.solutions.empty());
+        // Each solution is numbered on a line of its own, and no number beyond their count.
+        for (size_t i = 1; i <= t.solutions.size(); ++i) CHECK(contains(text, "    " + std::to_string(i) + ") 1."));
+        CHECK_FALSE(contains(text, "    " + std::to_string(t.solutions.size() + 1) + ") 1."));
+        continue;
+      }
+      CHECK_FALSE(t.keys.empty());
+      const auto stalemates = [](const tree::Try& attempt) {
+        return attempt.stalemates || attempt.play.ending == tree::Ending::Stalemate;
+      };
+      // The defender's first turns stand two indents deep: one line per turn of a small group,
+      // one per large group.
+      size_t expected = 0;
+      std::vector<const tree::AttackNode*> firsts;
+      for (const auto& key : t.keys) firsts.push_back(&key);
+      for (const auto& attempt : t.tries) {
+        if (compact || !stalemates(attempt)) firsts.push_back(&attempt.play);
+      }
+      for (const tree::AttackNode* node : firsts) {
+        for (const auto& group : node->defences) {
+          if (!compact && tree::answered_by_threat(*node, group)) continue;
+          const bool each = !t.position.variant().is_multi_move() || group.turns.size() <= size_t(options.list_limit);
+          expected += each ? group.turns.size() : 1;
+        }
+      }
+      size_t lines = 0;
+      for (const auto& line : split(text, '\n')) lines += starts_with(line, "        1...") ? 1 : 0;
+      CHECK(lines == expected);
+      for (const auto& key : t.keys) {
+        const std::string san = turn_to_san(t.position, key.turn);
+        CHECK(contains(text, "\n    1." + san + "!"));
+        const bool short_flag = contains(text, "1." + san + "! (short solution in " + std::to_string(key.length) + ")");
+        CHECK(short_flag == (key.length < t.stipulation.turns));
+      }
+      for (const auto& attempt : t.tries) {
+        const bool shown = contains(text, "\n    1." + turn_to_san(t.position, attempt.play.turn) + "?");
+        CHECK(shown == (compact || !stalemates(attempt)));
       }
     }
-    size_t lines = 0;
-    for (const auto& line : split(text, '\n')) lines += starts_with(line, "        1...") ? 1 : 0;
-    CHECK(lines == expected);
-    for (const auto& key : t.keys) {
-      const std::string san = turn_to_san(t.position, key.turn);
-      CHECK(contains(text, "\n    1." + san + "!"));
-      const bool short_flag = contains(text, "1." + san + "! (short solution in " + std::to_string(key.length) + ")");
-      CHECK(short_flag == (key.length < t.stipulation.turns));
-    }
-    for (const auto& attempt : t.tries) CHECK(contains(text, "\n    1." + turn_to_san(t.position, attempt.play.turn) + "?"));
   }
+}
+
+TEST_CASE("text: an e.p. capture is marked as problemists write it, SAN elsewhere", "[report][text]") {
+  // Popeye writes "e5*d6 ep."; the text writes "exd6 e.p.", JSON and PGN plain SAN.
+  tree::SolutionTree t;
+  t.position = position_of("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  t.stipulation = *problem::parse_stipulation("#3");
+  t.variant = "chess";
+  t.status = problem::SolveStatus::Solved;
+  tree::AttackNode key;
+  key.turn = dm::test::turn_from_uci(t.position, "e5d6");
+  key.length = 3;
+  t.keys.push_back(key);
+  const std::string text = report::write_text(t, {});
+  INFO(text);
+  CHECK(contains(text, "\n    1.exd6 e.p.!\n"));
+  CHECK(contains(report::write_json(t, {}), "\"san\":\"exd6\""));
+  CHECK_FALSE(contains(report::write_pgn(t, {}), "e.p."));
+  // A quiet pawn move is not marked.
+  t.keys.front().turn = dm::test::turn_from_uci(t.position, "e5e6");
+  CHECK_FALSE(contains(report::write_text(t, {}), "e.p."));
 }

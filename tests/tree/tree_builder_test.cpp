@@ -127,6 +127,25 @@ void check_threats(const SolutionTree& t) {
       s.turns = threat.length;
       const auto works = oracle::keys(*passed, s);
       CHECK(std::find(works.begin(), works.end(), threat.turn) != works.end());
+      if (threat.length < 2 || threat.ending != tree::Ending::None) continue;
+      // A threat of more turns is written whole: every defence against it, each answer working.
+      CHECK_FALSE(threat.defences.empty());
+      Position after_threat = *passed;
+      std::vector<StateInfo> threat_states(threat.turn.size());
+      for (size_t i = 0; i < threat.turn.size(); ++i) after_threat.do_move(threat.turn[i], threat_states[i]);
+      for (const auto& group : threat.defences) {
+        if (group.answer.empty()) continue;
+        const auto& answer = group.answer.front();
+        for (const Turn& defence : group.turns) {
+          Position after_defence = after_threat;
+          std::vector<StateInfo> defence_states(defence.size());
+          for (size_t i = 0; i < defence.size(); ++i) after_defence.do_move(defence[i], defence_states[i]);
+          s.turns = answer.length;
+          const auto answers = oracle::keys(after_defence, s);
+          INFO("defence " << turn_to_uci(defence) << " answer " << turn_to_uci(answer.turn));
+          CHECK(std::find(answers.begin(), answers.end(), answer.turn) != answers.end());
+        }
+      }
     }
   }
 }
