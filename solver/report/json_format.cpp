@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "solver/report/json_writer.h"
+#include "solver/report/solution_rows.h"
 #include "solver/report/turn_text.h"
 #include "solver/tree/tree_turns.h"
 
@@ -173,6 +174,7 @@ std::string write_json(const tree::SolutionTree& tree, const FormatOptions& opti
   out.key("rules").value(tree.rule_options);
   out.key("fen").value(tree.position.fen());
   out.key("stipulation").value(tree.stipulation.to_string());
+  if (const std::string play = who_plays(tree); !play.empty()) out.key("play").value(play);
   out.key("status").value(problem::status_name(tree.status));
   out.key("length").value(tree.length);
   if (tree.stipulation.has_lines()) {

@@ -261,13 +261,30 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
   return rows;
 }
 
+std::string who_plays(const tree::SolutionTree& tree) {
+  const problem::Stipulation& s = tree.stipulation;
+  if (s.play != problem::Play::Help && s.play != problem::Play::SeriesHelp) return "";
+  const Color first = tree.position.side_to_move();
+  const Color attacker = s.attacker_starts ? first : ~first;
+  const auto name = [](Color c) { return std::string(c == Color::White ? "White" : "Black"); };
+  std::string text =
+      name(first) + " begins, " + name(attacker) + (s.goal == problem::Goal::Stalemate ? " stalemates" : " mates");
+  // Popeye's h#N and h=N have Black begin and White reach the goal; a FEN with w reads otherwise.
+  if (s.play == problem::Play::Help && !s.attacker_starts && first == Color::White) {
+    const std::string goal = s.goal == problem::Goal::Stalemate ? "stalemating" : "mating";
+    text += " (Popeye's reading, Black beginning and White " + goal + ", needs b in the FEN)";
+  }
+  return text;
+}
+
 std::vector<std::pair<std::string, std::string>> header_fields(const tree::SolutionTree& tree) {
   std::vector<std::pair<std::string, std::string>> fields = {
       {"variant", variant_label(tree)},
       {"fen", tree.position.fen()},
       {"stipulation", tree.stipulation.to_string()},
-      {"status", std::string(problem::status_name(tree.status))},
   };
+  if (const std::string play = who_plays(tree); !play.empty()) fields.emplace_back("play", play);
+  fields.emplace_back("status", std::string(problem::status_name(tree.status)));
   if (tree.length > 0) fields.emplace_back("length", std::to_string(tree.length));
   if (tree.proof) {
     std::string proof = std::to_string(tree.proof->nodes) + " nodes, depth " + std::to_string(tree.proof->depth) + " turns";

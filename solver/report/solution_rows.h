@@ -32,8 +32,13 @@ struct SolutionRows {
 
 SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& options);
 
-// The facts above the solution: variant and rule options, FEN, stipulation, status, length and
-// (proofs) the proof's size and file, as "name: value" pairs in print order.
+// Help play: who begins and who reaches the goal ("White begins, Black mates"), with a note
+// where Popeye would read the stipulation the other way round; "" for other play.
+std::string who_plays(const tree::SolutionTree& tree);
+
+// The facts above the solution: variant and rule options, FEN, stipulation, who plays (help
+// play), status, length and (proofs) the proof's size and file, as "name: value" pairs in print
+// order.
 std::vector<std::pair<std::string, std::string>> header_fields(const tree::SolutionTree& tree);
 
 }  // namespace dm::report
