@@ -1,4 +1,4 @@
-// FEN reading and writing for Position (RULES.md section 7): the input boundary of the rules
+// FEN reading and writing for Position (docs/rules.md section 7): the input boundary of the rules
 // engine, so every problem is reported as a FenError naming the field, never by printing.
 
 #include <algorithm>
@@ -46,7 +46,7 @@ std::string color_name(Color c) { return c == Color::White ? "White" : "Black"; 
 }  // namespace
 
 // What the square a two-step started from may hold when a FEN lists the e.p. square it passed
-// (RULES.md section 7, M7, E3, P4):
+// (docs/rules.md section 7, M7, E3, P4):
 // - Where the two-step ended its turn (Variant::two_step_ends_turn: one-move turns, Extra
 //   Move), nothing of either side has moved since, so the start square is empty, as the passed
 //   square is (checked before this) with the pawn in front of it.
@@ -217,7 +217,7 @@ std::optional<FenError> Position::read_castling(std::string_view castling) {
         return error("castling", "'" + std::string(1, c) + "' but " + color_name(color) + " has no rook on the " +
                                      (queen_side ? "queen's" : "king's") + " side of the king");
       }
-      // A king that castles has not moved (RULES.md M8, D3, Z4; Chess960 is no variant here).
+      // A king that castles has not moved (docs/rules.md M8, D3, Z4; Chess960 is no variant here).
       // Elsewhere its castling could go the wrong way or one square, as a plain king move.
       if (const Square home = make_square(variant_.king_home_file(), back_rank); king != home) {
         return error("castling", "'" + std::string(1, c) + "' but " + color_name(color) +

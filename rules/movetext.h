@@ -1,6 +1,6 @@
 #pragma once
 // Game records: PGN tags and movetext with comma-joined turns ("1.e4 e5,Nc6 2.Qh5,Nf3"), as
-// the vchess PGN writes double-move games (RULES.md section 7). Moves may be SAN or UCI.
+// the vchess PGN writes double-move games (docs/rules.md section 7). Moves may be SAN or UCI.
 
 #include <functional>
 #include <map>

@@ -6,7 +6,7 @@
 // previous one, so undo_move() only has to restore the board. A position copied from another
 // starts a fresh chain from the copied state.
 //
-// Turns: a turn is one or more moves by the same side (RULES.md M1), as many as the variant
+// Turns: a turn is one or more moves by the same side (docs/rules.md M1), as many as the variant
 // says (a progressive series grows by one each turn, P1). do_move() ends the turn when its moves
 // are used up, when a move gives check where that ends it (M4, P5), when a king is captured
 // (D2), or on a pass. The side to move therefore changes only at the end of a turn.
@@ -83,9 +83,9 @@ class Position {
   Position(const Position& other);
   Position& operator=(const Position& other);
 
-  // Reads a FEN (RULES.md section 7) for the given variant. On error the position is unusable.
+  // Reads a FEN (docs/rules.md section 7) for the given variant. On error the position is unusable.
   std::optional<FenError> set(const Variant& variant, std::string_view fen);
-  // The variant's initial array; a balanced variant's first turn is one move (RULES.md M2).
+  // The variant's initial array; a balanced variant's first turn is one move (docs/rules.md M2).
   void set_start(const Variant& variant);
   std::string fen() const;
 

@@ -47,7 +47,7 @@ constexpr int kPieceIndexSpace = 32;
 
 // How a move changes the board beyond moving one piece.
 // Pass ends the current turn without moving: the move generator gives it only where a variant
-// lets a side with no legal second move give up the rest of its turn (RULES.md M6, option
+// lets a side with no legal second move give up the rest of its turn (docs/rules.md M6, option
 // no-second-move=pass); series play (solver/search/help/series_search.h) passes the other side's
 // whole turns with it.
 enum class MoveKind : uint8_t { Normal = 0, Promotion = 1, EnPassant = 2, Castling = 3, Pass = 4 };

@@ -1,6 +1,6 @@
 #pragma once
 // Variants as data: board, pieces, turn structure and outcome values, plus the rule options
-// of RULES.md that a user may change with --rule KEY=VALUE.
+// of docs/rules.md that a user may change with --rule KEY=VALUE.
 //
 // Everything the move generator and the outcome rules need to know about a variant is a field
 // here; the few places where a variant needs behaviour of its own are named after the rule
@@ -29,7 +29,7 @@ enum class KingRule : uint8_t {
 // Where castling takes the king, as data: the king lands king_side_inset files in from the
 // right edge or queen_side_inset files in from the left edge, and the rook lands beside it on
 // the inner side. Orthodox chess is {1, 2} (g and c files); Janus chess and Mainzer Schach are
-// {1, 1} (the king goes beside the rook, which jumps over it: RULES.md Z4).
+// {1, 1} (the king goes beside the rook, which jumps over it: docs/rules.md Z4).
 struct CastlingRule {
   bool allowed = true;
   int king_side_inset = 1;
@@ -40,15 +40,15 @@ struct CastlingRule {
 // move (or has no pieces).
 enum class TerminalValue : uint8_t { Draw, Win, Loss };
 
-// RULES.md M7.
+// docs/rules.md M7.
 enum class EnPassantRule : uint8_t { Any, Second, None };
-// RULES.md M6 / L4: what happens when the first move of a turn leaves no legal second move.
+// docs/rules.md M6 / L4: what happens when the first move of a turn leaves no legal second move.
 enum class NoSecondMoveRule : uint8_t { Stalemate, Pass };
-// RULES.md L3: how a losing-chess stalemate (a side with pieces but no legal move) is scored:
+// docs/rules.md L3: how a losing-chess stalemate (a side with pieces but no legal move) is scored:
 // a win for the stalemated side, a win for the side with fewer pieces (FICS), or a draw (AISE).
 enum class LosingStalemateRule : uint8_t { Win, FewerPieces, Draw };
 
-// How long a turn is (RULES.md M1; rules-extramove-progressive.md E1, P1).
+// How long a turn is (docs/rules.md M1; rules-extramove-progressive.md E1, P1).
 enum class TurnLength : uint8_t {
   Fixed,    // moves_per_turn moves
   Growing,  // progressive chess: the n-th series of the game has n moves (Position::turn_length)

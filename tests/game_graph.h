@@ -5,7 +5,7 @@
 // solver: no df-pn, no table, no NodeRules and no repetition bookkeeping; the game's end and its
 // winner come from the rules engine's outcome().
 //
-// A repetition is no win (RULES.md section 8), and on a finite graph that is what backward
+// A repetition is no win (docs/rules.md section 8), and on a finite graph that is what backward
 // induction computes: a side forces a win exactly when it can make every line end in a won
 // game, and a strategy that always lowers the turns left never repeats a position; where it
 // cannot, the other side can keep every line unwon, and on a finite graph such a line repeats.

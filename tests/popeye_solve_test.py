@@ -7,8 +7,8 @@ JSON line, labelled ("twin": "a", ...) with its changes as Popeye prints them an
 its own position; the problem without twins has no "twin" field. The text output names each
 twin ("b) wRh1-->h2"), and verify judges every twin as a problem with no source solution.
 
-A helpmate that Black begins gets its set play from a FEN by default and from Popeye input only
-with `option setplay`, as Popeye shows it; --set-play and --no-set-play win over both.
+A helpmate that Black begins gets its set play only where it is asked for, as in Popeye: with
+`option setplay` in Popeye input, or --set-play; --set-play and --no-set-play win over the file.
 
 usage: popeye_solve_test.py path/to/dmsolve path/to/tests/data/popeye
 """
@@ -31,6 +31,7 @@ EXPECTED = [
 # A helpmate in two that Black begins, with one solution and one line of set play (Popeye's
 # examples: 1.Rd8 Bd6 2.e5 Bh5#, set play 1...Be2 2.O-O-O Ba6#).
 HELPMATE_FEN = "r3k3/3np3/8/3K4/6B1/6B1/8/8 b q - 0 1"
+SET_PLAY = [["g4e2", "e8c8", "e2a6"]]  # 1...Be2 2.O-O-O Ba6#
 HELPMATE_POPEYE = ("beginproblem\nstipulation h#2\npieces white kd5 bg4 bg3 black ke8 ra8 sd7 pe7\n"
                    "{option}endproblem\n")
 
@@ -49,12 +50,14 @@ def set_play_flaws(dmsolve):
         if out.returncode != 0 or len(lines) != 1 or lines[0].get("status") != "solved":
             flaws.append(f"{what}: exit code {out.returncode}, {len(lines)} lines: {out.stderr}")
             return None, None
-        return sorted(lines[0]["solutions"]), lines[0]["tree"].get("set_play", [])
+        set_play = [[turn["uci"] for turn in line] for line in lines[0]["tree"].get("set_play", [])]
+        return sorted(lines[0]["solutions"]), set_play
 
     fen = ["--fen", HELPMATE_FEN, "--stip", "h#2"]
     solutions, set_play = solved("FEN", fen)
-    if not set_play:
-        flaws.append("FEN: no set play by default")
+    if set_play:
+        flaws.append(f"FEN: set play {set_play} shown unasked (Popeye shows it with option setplay)")
+    set_play = SET_PLAY
     for what, args, wanted in (("FEN --no-set-play", fen + ["--no-set-play"], []),
                                ("FEN --set-play", fen + ["--set-play"], set_play)):
         got = solved(what, args)

@@ -29,6 +29,13 @@ std::vector<std::vector<std::string>> tsv_rows(std::string_view file) {
 
 }  // namespace
 
+tree::TreeOptions everything_shown() {
+  tree::TreeOptions options;
+  options.tries = true;
+  options.set_play = true;
+  return options;
+}
+
 tree::SolutionTree tree_of(std::string_view variant, std::string_view fen, std::string_view stipulation,
                            tree::TreeOptions options) {
   const Position pos = position_of(variant, fen);

@@ -24,10 +24,14 @@ SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_
 SolverRun solve_position(const Position& pos, std::string_view stipulation, int threads = 1, size_t hash_mb = 8,
                          double seconds = 0.0);
 
+// TreeOptions with the tries and the set play asked for (Popeye's `option try setplay`): both
+// are off by default.
+tree::TreeOptions everything_shown();
+
 // The annotated solution tree of a problem (tree_builder.h), built with `options` (one thread
 // unless they say otherwise) over a table of its own.
 tree::SolutionTree tree_of(std::string_view variant, std::string_view fen, std::string_view stipulation,
-                           tree::TreeOptions options = {});
+                           tree::TreeOptions options = everything_shown());
 
 // The brute-force oracle's answers in the same form.
 std::set<std::string> brute_force_answers(std::string_view variant, std::string_view fen, std::string_view stipulation);

@@ -22,16 +22,15 @@ int run_perft(const std::vector<std::string>& args) {
   int depth = -1;
   int turns = -1;
   po::options_description options("dmsolve perft options");
-  options.add_options()
-      ("help,h", "show this help")
-      ("variant,v", po::value(&variant_name)->default_value("chess"), "variant name")
-      ("rule,r", po::value(&rules)->composing(), "rule option KEY=VALUE (repeatable)")
-      ("fen,f", fen_value(&fen), "start position (default: the variant's initial array)")
-      ("depth,d", po::value(&depth), "count sequences of this many moves (plies)")
-      ("turns,t", po::value(&turns), "count sequences of this many whole turns")
-      ("start", "the initial array as a game start (a balanced variant's first turn is one move); the default without --fen")
-      ("divide", "print the count below each legal move")
-      ("json", "print one JSON object on one line");
+  options.add_options()("help,h", "show this help")("variant,v", po::value(&variant_name)->default_value("chess"),
+                                                    "variant name")("rule,r", po::value(&rules)->composing(),
+                                                                    "rule option KEY=VALUE (repeatable)")(
+      "fen,f", fen_value(&fen), "start position (default: the variant's initial array)")(
+      "depth,d", po::value(&depth), "count sequences of this many moves (plies)")(
+      "turns", po::value(&turns), "count sequences of this many whole turns")(
+      "start",
+      "the initial array as a game start (a balanced variant's first turn is one move); the default without --fen")(
+      "divide", "print the count below each legal move")("json", "print one JSON object on one line");
   const CommandLine line{"perft",
                          "usage: dmsolve perft --variant V [--rule K=V]... [--fen F | --start] (--depth D | --turns T) [--divide] [--json]\n",
                          options};

@@ -133,7 +133,7 @@ int run_solve(const std::vector<std::string>& args) {
   std::string fen;
   std::string stipulation_text;
   TreeSettings settings;
-  std::string file;
+  std::vector<std::string> files;
   po::options_description options("dmsolve solve options");
   options.add_options()
       ("help,h", "show this help")
@@ -143,17 +143,21 @@ int run_solve(const std::vector<std::string>& args) {
       ("stip,s", po::value(&stipulation_text), "stipulation: #N =N winN s#N s=N h#N h=N h#N.5 r#N r=N ser-#N ser-=N ser-h#N ser-h=N ser-s#N ser-s=N (lengths in attacker or series turns), win, lose, loseN");
   add_tree_options(options, settings);
   po::options_description hidden;
-  hidden.add_options()("file", po::value(&file));
-  const CommandLine line{"solve",
-                         "usage: dmsolve solve --variant V [--rule K=V]... --fen F --stip S [options]\n"
-                         "       dmsolve solve FILE.epd [options]   (puzzle file: puzzles/README.md)\n"
-                         "       dmsolve solve FILE.inp [options]   (Popeye input, each twin apart: docs/popeye-input.md)\n"
-                         "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
-                         "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
-                         "is not printed) or a proof file could not be written; 2 bad options, a bad problem (the\n"
-                         "others are still solved), or a problem file that is a directory or holds no problem;\n"
-                         "130 interrupted by Ctrl-C (what was solved is printed, and a line says where it stopped).\n",
-                         options, &hidden, {{"file", 1}}};
+  hidden.add_options()("file", po::value(&files));
+  const CommandLine line{
+      "solve",
+      "usage: dmsolve solve --variant V [--rule K=V]... --fen F --stip S [options]\n"
+      "       dmsolve solve FILE... [options]    (puzzle files, .epd: puzzles/README.md; Popeye input,\n"
+      "                                          .inp, each twin apart: docs/popeye-input.md)\n"
+      "Quote the FEN: --fen '8/8/8/8/8/8/8/K1k5 w - -'.\n"
+      "Prints each problem's solution tree, re-checked first by an independent plain search.\n"
+      "Exit codes: 0 solved or not, every problem read; 1 a tree's re-check disagreed (that tree\n"
+      "is not printed) or a proof file could not be written; 2 bad options, a bad problem (the\n"
+      "others are still solved), or a problem file that is a directory or holds no problem;\n"
+      "130 interrupted by Ctrl-C (what was solved is printed, and a line says where it stopped).\n",
+      options,
+      &hidden,
+      {{"file", -1}}};
   po::variables_map vm;
   if (const auto done = read_command_line(line, args, vm)) return *done;
   const auto format = check_tree_settings(settings, vm);
@@ -162,8 +166,13 @@ int run_solve(const std::vector<std::string>& args) {
   const auto batch = TreeBatch::make(settings, &InterruptCatcher::flag());
   if (!batch) return report_bad_input("solve", batch.error());
 
-  if (file.empty()) {
-    if (stipulation_text.empty()) return report_bad_input("solve", "give --stip S (or a puzzle file)");
+  if (files.empty()) {
+    if (stipulation_text.empty() && fen.empty()) {
+      return report_bad_input("solve",
+                              "give a position and a stipulation, --fen 'FEN' --stip S (the FEN quoted), "
+                              "or problem files (FILE.epd, FILE.inp)");
+    }
+    if (stipulation_text.empty()) return report_bad_input("solve", "give --stip S with --fen");
     const auto variant = make_variant(variant_name, rules);
     if (!variant) return report_error("", variant.error(), settings);
     if (fen.empty()) return report_error("", "no position (--fen)", settings);
@@ -179,17 +188,30 @@ int run_solve(const std::vector<std::string>& args) {
     return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {Named{}}, *format, settings, **batch);
   }
   if (!settings.proof.empty()) return report_bad_input("solve", "--proof names one problem's file: give --proof-dir DIR with a puzzle file");
-  const auto puzzles = puzzle::read_problem_file(file);
-  if (!puzzles) return report_bad_input("solve", puzzles.error());
+  if (!fen.empty() || !stipulation_text.empty()) {
+    return report_bad_input("solve", "give --fen and --stip, or problem files, not both");
+  }
+  // Every file is read before the first is solved: a bad file or entry is reported and the
+  // others are solved all the same (exit code 2 at the end).
   int code = kExitOk;
-  for (const auto& error : puzzles->errors) {
-    code = report_error(error.substr(0, error.find(": ")), error, settings);
+  std::vector<puzzle::PuzzleFile> read;
+  read.reserve(files.size());  // the problems point into it
+  for (const std::string& file : files) {
+    auto puzzles = puzzle::read_problem_file(file);
+    if (!puzzles) {
+      code = report_bad_input("solve", puzzles.error());
+      continue;
+    }
+    for (const auto& error : puzzles->errors) code = report_error(error.substr(0, error.find(": ")), error, settings);
+    read.push_back(std::move(*puzzles));
   }
   std::vector<BatchProblem> problems;
   std::vector<Named> names;
-  for (const auto& p : puzzles->puzzles) {
-    problems.push_back({&p.position, &p.stipulation, proof_file_for(settings, p.id), p.show});
-    names.push_back({p.id, labels_of(p), p.location()});
+  for (const auto& file : read) {
+    for (const auto& p : file.puzzles) {
+      problems.push_back({&p.position, &p.stipulation, proof_file_for(settings, p.id), p.show});
+      names.push_back({p.id, labels_of(p), p.location()});
+    }
   }
   const int solved = solve_all(problems, names, *format, settings, **batch);
   return solved != kExitOk ? solved : code;

@@ -15,7 +15,7 @@
 // new leaf. A leaf that stays open takes the numbers its job's search left at its root (PN²),
 // where known. A new leaf starts decided where the game is over in it, or where it repeats a
 // position on its way from the root (a repetition is never a win: it is disproven there, and
-// only there, so a disproof resting on it is never stored, RULES.md section 8); otherwise its
+// only there, so a disproof resting on it is never stored, docs/rules.md section 8); otherwise its
 // numbers count its moves (1 and the moves where the attacker moves, the moves and 1 where the
 // defender does: fewer moves, nearer its end), until a job decides it.
 //

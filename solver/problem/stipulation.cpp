@@ -1,6 +1,8 @@
 #include "solver/problem/stipulation.h"
 
 #include <charconv>
+#include <optional>
+#include <string>
 
 namespace dm::problem {
 
@@ -31,9 +33,77 @@ std::string Stipulation::to_string() const {
   return text + std::to_string(turns);
 }
 
+namespace {
+
+struct Unsupported {
+  std::string_view symbol;
+  std::string_view name;
+};
+
+// Popeye's ways of play and goals that dmsolve does not solve, longest symbol first where one
+// begins another, so that a refusal names what was asked for rather than a bad length.
+constexpr Unsupported kUnsupportedPlay[] = {
+    {"semi-r", "semi-reflex play"}, {"pser-", "parry series play"},  {"phser-", "parry help series play"},
+    {"exact-", "exact play"},       {"ser-r", "series reflex play"}, {"hs", "help-self play"},
+    {"hr", "help-reflex play"},
+};
+constexpr Unsupported kUnsupportedGoal[] = {
+    {"##!", "double mate"},
+    {"##", "counter-mate"},
+    {"#=", "mate or stalemate"},
+    {"==", "double stalemate"},
+    {"!=", "auto-stalemate"},
+    {"<>", "exchange"},
+    {"00", "castling"},
+    {"ep", "en passant capture"},
+    {"ct", "circe capture"},
+    {"c81", "chess81"},
+    {"dia", "proof game"},
+    {"a=>b", "proof game from a position"},
+    {"+", "check"},
+    {"x", "capture"},
+    {"%", "any move"},
+    {"z", "target square"},
+    {"k", "kiss"},
+};
+constexpr std::string_view kSolved =
+    "dmsolve solves mate (#), stalemate (=) and win, in direct, self, help, reflex "
+    "and series play";
+
+// Why a stipulation that failed to parse is refused, where it asks for something dmsolve does not
+// solve rather than being malformed: nullopt where it is simply malformed.
+std::optional<std::string> unsupported_part(std::string_view text) {
+  for (const Unsupported& play : kUnsupportedPlay) {
+    if (text.starts_with(play.symbol)) {
+      return std::string(play.name) + " (" + std::string(play.symbol) + ") is not supported; " + std::string(kSolved);
+    }
+  }
+  std::string_view rest = text;
+  for (std::string_view prefix : {"ser-h", "ser-s", "ser-", "s", "h", "r"}) {
+    if (rest.starts_with(prefix)) {
+      rest.remove_prefix(prefix.size());
+      break;
+    }
+  }
+  for (const Unsupported& goal : kUnsupportedGoal) {
+    if (rest.starts_with(goal.symbol)) {
+      return "the goal " + std::string(goal.name) + " (" + std::string(goal.symbol) + ") is not supported; " +
+             std::string(kSolved);
+    }
+  }
+  if (text.ends_with(".5") && !text.starts_with("h")) {
+    return "a length of N.5 turns is for help play only (h#N.5, h=N.5)";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Expected<Stipulation> parse_stipulation(std::string_view text) {
   const auto fail = [&](std::string_view why) {
-    return Expected<Stipulation>::failure("stipulation '" + std::string(text) + "': " + std::string(why));
+    const auto unsupported = unsupported_part(text);
+    return Expected<Stipulation>::failure("stipulation '" + std::string(text) +
+                                          "': " + (unsupported ? *unsupported : std::string(why)));
   };
   Stipulation s;
   std::string_view rest = text;

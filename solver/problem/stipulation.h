@@ -1,5 +1,5 @@
 #pragma once
-// A problem's stipulation (RULES.md section 8): the goal, who plays for it, and the length in
+// A problem's stipulation (docs/rules.md section 8): the goal, who plays for it, and the length in
 // the attacker's turns.
 //
 // Direct play (#N, =N, winN): the side to move is the attacker and forces the goal against the

@@ -3,7 +3,7 @@
 // (generate_legal and do_move): every legal turn of the side to move, and one turn written in
 // UCI played and judged. A turn ends when the side to move changes (its moves are used up, a
 // check ended it, a king was captured) or when the game is over after a move (its mover has no
-// legal move left, RULES.md M6); a move after that is no part of it.
+// legal move left, docs/rules.md M6); a move after that is no part of it.
 
 #include <functional>
 #include <string>

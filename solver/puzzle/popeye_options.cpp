@@ -48,7 +48,9 @@ class OptionReader {
       case OptionName::HalfDuplex: settings_.half_duplex = true; return std::nullopt;
       case OptionName::NoCastling: return read_no_castling(name);
       case OptionName::EnPassant: return read_en_passant(name);
-      case OptionName::MaxTime: {
+      case OptionName::MaxTime:
+      case OptionName::Threat: {
+        // Popeye's threat N only leaves out keys whose threat is longer: every key is shown.
         int ignored = 0;
         return read_count(name, ignored);
       }
@@ -73,7 +75,6 @@ class OptionReader {
       case OptionName::NoWk:
       case OptionName::Duplex:
       case OptionName::NoBk:
-      case OptionName::Threat:
       case OptionName::MaxFlightsquares:
       case OptionName::NonTrivial:
       case OptionName::PostKeyPlay:

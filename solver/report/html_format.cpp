@@ -64,11 +64,15 @@ std::string problem_article(const tree::SolutionTree& tree, const std::string& t
   out += "</dl>\n";
   if (!verdict.empty()) out += "<p class=\"verdict\">" + html_escape(verdict) + "</p>\n";
   const SolutionRows rows = solution_rows(tree, options);
+  // Problemists print the set play of direct play before the key, that of help play after the
+  // solutions.
+  const bool set_play_first = !tree.stipulation.has_lines();
+  if (set_play_first) write_section("Set play", rows.set_play, out);
   write_section(rows.keys.size() == 1 ? "Key" : "Keys", rows.keys, out);
   write_section("Every turn loses", rows.defences, out);
   write_section("Tries", rows.tries, out);
   write_section("Solutions", rows.solutions, out);
-  write_section("Set play", rows.set_play, out);
+  if (!set_play_first) write_section("Set play", rows.set_play, out);
   if (!tree.tries_complete) out += "<p>The try search was cut short: more tries may exist.</p>\n";
   if (tree.status == problem::SolveStatus::Unknown) out += "<p>The search was stopped: the solution is incomplete.</p>\n";
   return out + "</article>\n";

@@ -130,6 +130,13 @@ void tree_object(JsonWriter& out, const tree::SolutionTree& tree) {
     out.key("tries");
     tries_array(out, tree);
     out.key("tries_complete").value(tree.tries_complete);
+    if (tree.set_play_sought) {
+      // Defender turns where the attacker passed, each with its answer (tree.set_variations).
+      const auto passed = tree::passed_position(tree.position);
+      out.key("set_play");
+      defences_array(out, passed ? tree.set_variations : std::vector<tree::DefenceGroup>{}, nullptr,
+                     passed ? *passed : tree.position);
+    }
     if (tree.stipulation.is_proof()) {
       out.key("defences");
       defences_array(out, tree.defences, nullptr, tree.position);

@@ -3,7 +3,7 @@
 // [Stipulation] tag, and the whole tree as movetext with variations. Each key and each try is
 // a variation of the first move; every defence a variation of the defender's turn, the
 // attacker's duals variations of its answer; threats, refutations and endings other than mate
-// are comments. Turns are SAN moves joined by commas (RULES.md section 7), so the main line
+// are comments. Turns are SAN moves joined by commas (docs/rules.md section 7), so the main line
 // replays with read_pgn and play_movetext (rules/movetext.h) and `dmsolve replay`.
 
 #include <string>

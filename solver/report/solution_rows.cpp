@@ -131,6 +131,12 @@ class RowWriter {
     return row;
   }
 
+  // A defence of the set play (direct, self and reflex play), in the position where the
+  // attacker passed: "1...Kd5 2.Qc5#".
+  void add_set_variation(const DefenceGroup& group, const Position& passed, std::vector<Row>& rows) const {
+    add_defence(group, passed, 1, rows);
+  }
+
   // A line of help play from start, opened by the attacker or by the defender.
   Row line(const problem::Line& line, const Position& start, bool attacker_first) const {
     Position pos = start;
@@ -253,9 +259,10 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
     }
     rows.solutions.push_back(std::move(row));
   }
-  if (!tree.set_play.empty()) {
+  if (!tree.set_play.empty() || !tree.set_variations.empty()) {
     if (const auto passed = tree::passed_position(tree.position)) {
       for (const problem::Line& line : tree.set_play) rows.set_play.push_back(writer.line(line, *passed, true));
+      for (const DefenceGroup& group : tree.set_variations) writer.add_set_variation(group, *passed, rows.set_play);
     }
   }
   return rows;

@@ -106,7 +106,7 @@ bool NodeRules::turn_reaches_goal(Position& pos, bool any, uint64_t& moves_playe
     if (pos.side_to_move() != mover || king_lost(pos)) {
       reached = reached_after_move(pos, victim, moves_played);
     } else if (!has_legal_move(pos)) {
-      reached = false;  // no second move (RULES.md M6): the goal is never on the mover
+      reached = false;  // no second move (docs/rules.md M6): the goal is never on the mover
     } else {
       reached = turn_reaches_goal(pos, any, moves_played);
     }

@@ -17,7 +17,7 @@
 // distances are exact).
 //
 // Goals are read where the rules put them: checkmate and stalemate at the start of a turn
-// (RULES.md M5), a king capture at once, a stalemate for want of a further move inside a turn
+// (docs/rules.md M5), a king capture at once, a stalemate for want of a further move inside a turn
 // (M6, L4, P3) on the side that cannot move. A side may so be stalemated in a turn it began in
 // check: it escapes with its first move and has no second (the chessvariants.com example, White
 // Ke6 Qc7, Black Kg8: 1.Qb7,Qf7+ Kh8 =). In direct play such a stalemate of the defender is the

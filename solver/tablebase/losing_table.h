@@ -1,6 +1,6 @@
 #pragma once
 // The endgame table of one material in a losing variant whose turns are single moves
-// (antichess, RULES.md section 5): for every position of those men, whether the side to move
+// (antichess, docs/rules.md section 5): for every position of those men, whether the side to move
 // wins, loses or draws with best play, and in how many plies. Made by retrograde analysis from
 // the tables one capture or promotion away (which must be made first), so a table of n men
 // rests on tables of fewer men or fewer pawns, never on itself.

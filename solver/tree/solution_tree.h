@@ -121,6 +121,11 @@ struct SolutionTree {
   // defender not in check, is then a zugzwang.
   bool threats_sought = false;
   std::vector<Try> tries;
+  // Set play (TreeOptions::set_play, #N s#N r#N of two turns or more): the defender's turns as
+  // though the attacker passed its first, each answered within turns - 1 as a key's defences
+  // are; the turns no answer meets within them are left out, as problemists leave them out.
+  std::vector<DefenceGroup> set_variations;
+  bool set_play_sought = false;  // set_variations was looked for (empty: there is none)
   // False when the try search ran out of its budget (TreeOptions::try_nodes): `tries` then
   // holds only the tries decided in time.
   bool tries_complete = true;

@@ -68,6 +68,7 @@ class TreeBuilder {
       if (result.status == problem::SolveStatus::Solved) add_proof_tree(result.length);
     } else {
       annotate(result);
+      if (options_.set_play && tree_.status != problem::SolveStatus::Unknown) add_set_variations();
     }
     tree_.nodes = nodes_;
     tree_.seconds = seconds_;
@@ -189,6 +190,29 @@ class TreeBuilder {
     nodes_ += result.nodes;
     seconds_ += result.seconds;
     if (result.status == problem::SolveStatus::Unknown) stop();
+  }
+
+  // Set play of direct, self and reflex play: the defender's turns from the position where the
+  // attacker passed, those the attacker answers within turns - 1 kept with their answers.
+  void add_set_variations() {
+    const int turns = tree_.stipulation.turns;
+    if (turns < 2) return;
+    const std::optional<Position> passed = passed_position(pos_);
+    if (!passed || game_over(*passed) || !search::NodeRules::plays_out(*passed)) return;
+    const auto limits = remaining(options_.limits, nodes_, seconds_);
+    if (!limits) {
+      stop();
+      return;
+    }
+    search::SearchControl control(*limits);
+    AnnotationContext context{rules_, tt_, control, workers_};
+    DirectAnnotator annotator(context);
+    for (DefenceGroup& group : annotator.defences(defender_turns(*passed, tree_.stipulation), turns - 1)) {
+      if (!group.answer.empty() || group.ending != Ending::None) tree_.set_variations.push_back(std::move(group));
+    }
+    tree_.set_play_sought = true;
+    account(control);
+    if (context.incomplete || control.stopped()) stop();
   }
 
   // What search::solve needs of the tree's options, with these limits.

@@ -3,7 +3,7 @@
 // with search::solve for the keys (direct and self play) or the solutions (help play), then
 // annotates them: each key's own shortest length, its threats, every defender turn grouped by
 // the attacker's shortest answer (other answers of that length are duals), recursively down
-// to the final move; the tries with their refutations; the set play of helpmates.
+// to the final move; the tries with their refutations; the set play.
 //
 // Every sub-question ("does this attacker turn force the goal within k turns from here?") is
 // decided exactly by df-pn over the shared table, so the annotations are never guesses and
@@ -29,15 +29,17 @@ struct TreeOptions {
   search::SearchLimits limits;  // for the whole build: solve and annotation together
   tablebase::Tablebase* tables = nullptr;  // endgame tables for the solve (search::SolveOptions)
   // Tries (direct and self play): first attacker turns that are not keys and fail to at most
-  // max_refutations defences (Popeye's Try convention: 1).
-  bool tries = true;
+  // max_refutations defences (Popeye's Try convention: 1). Off by default, as in Popeye.
+  bool tries = false;
   int max_refutations = 1;
   // The budget of the try search (0: none). Tries cut short by it are left out, and
   // SolutionTree::tries_complete says so; the rest of the tree is unaffected.
   uint64_t try_nodes = 2'000'000;
   double try_seconds = 0.0;
-  // Set play of h# problems.
-  bool set_play = true;
+  // Set play: help play begun by the attacker passing its first turn (h#N, h=N), and the
+  // defender's turns with their answers where the attacker passed (#N, s#N, r#N; N >= 2). Off by
+  // default, as in Popeye (option setplay).
+  bool set_play = false;
   // Threats below keys and tries (direct and self play); off: the variations alone (Popeye's
   // option nothreat).
   bool threats = true;

@@ -142,7 +142,7 @@ class Checker {
   }
 
   // Mate or stalemate (as the goal asks) of victim, to move in pos. A stalemate inside victim's
-  // turn (RULES.md M6, L4, P3): in direct play wherever the defender runs into it, its moves
+  // turn (docs/rules.md M6, L4, P3): in direct play wherever the defender runs into it, its moves
   // shown; elsewhere only where, at the start of its turn, victim has no way through it.
   bool goal_on(const Position& pos, Color victim) const {
     if (pos.side_to_move() != victim) return false;
@@ -291,6 +291,7 @@ class Checker {
     for (const Try& t : tree_.tries) {
       if (std::string e = check_try(pos, t); !e.empty()) return e;
     }
+    if (std::string e = check_set_variations(); !e.empty()) return e;
     if (!full_) return "";
     std::set<std::string> expected;
     for (const Turn& k : oracle::keys(pos, stip_)) expected.insert(uci(k));
@@ -299,6 +300,41 @@ class Checker {
       return "the shortest length differs from the full-width search's";
     }
     return "";
+  }
+
+  // Set play: from the position where the attacker passed, each defender turn shown is legal
+  // and answered within turns - 1 (check_defence); with full_, every defender turn the attacker
+  // so answers, or that reaches the goal itself, is shown.
+  std::string check_set_variations() {
+    if (!tree_.set_play_sought) return tree_.set_variations.empty() ? "" : "set play that was not looked for";
+    const auto pass = oracle::passed(tree_.position);
+    if (!pass) return tree_.set_variations.empty() ? "" : "set play where the attacker cannot pass";
+    const int left = stip_.turns - 1;
+    std::map<TurnKey, const DefenceGroup*> listed;
+    for (const DefenceGroup& g : tree_.set_variations) {
+      for (const Turn& d : g.turns) {
+        const auto after_d = after_turn(*pass, d);
+        if (!after_d) return "set play " + uci(d) + ": not a legal defence";
+        listed[turn_key(d, *after_d)] = &g;
+      }
+    }
+    std::string error;
+    const std::set<TurnKey> forced = forced_defences(*pass);
+    for_each_turn(*pass, [&](const Turn& d, const Position& after_d) {
+      const TurnKey key = turn_key(d, after_d);
+      const std::string here = "set play " + uci(d);
+      const auto found = listed.find(key);
+      if (!forced.empty() && !forced.count(key)) {
+        if (found != listed.end()) error = here + ": a defence the reflex rule forbids";
+      } else if (found != listed.end()) {
+        error = check_defence(after_d, *found->second, left, here);
+      } else if (full_ && (goal(after_d) ||
+                           (!outcome(after_d).is_over() && oracle::shortest_length(after_d, with_turns(left)) != 0))) {
+        error = here + ": a set variation missing from the tree";
+      }
+      return error.empty();
+    });
+    return error;
   }
 
   std::string check_try(const Position& pos, const Try& t) {

@@ -1,6 +1,6 @@
 # The judge's board: 8x8 squares, K Q R B N P, FEN reading, attacks and the single moves of
 # one piece (pseudo-legal: own king's safety is the variant's business, see variants.py).
-# Written from /work/shared/RULES.md section 1 and 7 only; shares nothing with the solver.
+# Written from docs/rules.md section 1 and 7 only; shares nothing with the solver.
 # Squares are 0..63, a1 = 0, h8 = 63. A board is a tuple of 64 one-letter strings ('.' empty).
 
 KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))

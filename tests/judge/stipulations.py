@@ -1,4 +1,4 @@
-# The judge's reading of each stipulation (RULES.md section 8, README.md): a plain minimax over
+# The judge's reading of each stipulation (docs/rules.md section 8, README.md): a plain minimax over
 # whole turns (variants.py). How each one is judged is written down in README.md beside this
 # file; in short:
 #   goal "victim mated":      the victim, at the start of its turn, is in check and has no

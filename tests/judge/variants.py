@@ -1,5 +1,5 @@
 # The judge's turns: for each variant, every turn a side can play from the start of its turn,
-# each with how it ends. Written from /work/shared/RULES.md (M1-M8, D1-D5, section 4, L1-L4)
+# each with how it ends. Written from docs/rules.md (M1-M8, D1-D5, section 4, L1-L4)
 # and docs/rules-extramove-progressive.md (E1-E7, P1-P8) only; castling is left out.
 #
 # A turn is (moves, kind, next) where moves is a tuple of UCI strings, and kind is
@@ -28,7 +28,7 @@ VARIANTS = ("chess", "marseillais", "doublemove", "bennekom", "extramove",
 class Variant:
     def __init__(self, name, no_second_move="stalemate", budget=None):
         # M2: the classical two-move first turn only concerns a game from the initial array;
-        # a problem position read from FEN is the same in both (RULES.md section 7).
+        # a problem position read from FEN is the same in both (docs/rules.md section 7).
         if name == "marseillais-classical":
             name = "marseillais"
         assert name in VARIANTS, name

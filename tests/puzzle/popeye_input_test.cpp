@@ -373,7 +373,7 @@ TEST_CASE("Popeye input: each flaw is one error naming its line", "[popeye]") {
       {"beginproblem\nstipulation #2\n" + kings,
        "t.inp:3: missing 'endproblem' at the end of the file "
        "(the problem begins on line 2)"},
-      {problem_text("stipulation hs#2\n" + kings), "t.inp:2: stipulation 'hs#2': expected #N, =N"},
+      {problem_text("stipulation hs#2\n" + kings), "t.inp:2: stipulation 'hs#2': help-self play (hs) is not supported"},
       {problem_text("stipulation\n" + kings), "t.inp:2: stipulation: none given"},
       {problem_text(kings), "t.inp:2: no stipulation"},
       {problem_text("stipulation #2\n" + kings + "condition Circe\n"),

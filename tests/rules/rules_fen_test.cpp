@@ -1,4 +1,4 @@
-// FEN reading and writing (RULES.md section 7): canonical FENs of every variant are written
+// FEN reading and writing (docs/rules.md section 7): canonical FENs of every variant are written
 // back exactly; accepted non-canonical input is normalised; every kind of bad FEN is rejected
 // with a FenError naming the field at fault. The expectations are the rule book's own: no
 // published oracle is needed for a format.

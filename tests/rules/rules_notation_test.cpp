@@ -1,4 +1,4 @@
-// Move notation (RULES.md section 7): SAN and UCI, written and read, for every variant. A table
+// Move notation (docs/rules.md section 7): SAN and UCI, written and read, for every variant. A table
 // of hand-checked positions covers disambiguation, promotions (=A/=M/=J in Mainzer Schach, =K in
 // losing chess), en passant, orthodox and Janus castling, files up to k, check and mate marks
 // and captures; parse errors name the problem; and for every legal move of many positions

@@ -1,4 +1,4 @@
-// Outcomes under each variant's rules (RULES.md): checkmate wins (chess, Marseillais, Mainzer);
+// Outcomes under each variant's rules (docs/rules.md): checkmate wins (chess, Marseillais, Mainzer);
 // stalemate is a draw in chess and Marseillais (M5, M6) but a win for the stalemated side in
 // Mainzer Schach (Z5); in losing chess the side to move with no pieces or no legal move wins
 // (L3, option stalemate=win) or, with stalemate=fewer-pieces, the side with fewer pieces wins

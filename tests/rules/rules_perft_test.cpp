@@ -239,7 +239,7 @@ PerftTable mainzer_table() { return read_tsv(kMainzer, "mainzer", 0, 1, 2, 3, tr
 
 // The tricky files mix orthodox positions with Chess960 ones (ids "xfen-*", a king not on the
 // e-file with castling rights, and Shredder-FEN castling letters such as "Ff"). Chess960 is not
-// a rule set of this project (RULES.md section 7: KQkq name the outer rooks, castling as in the
+// a rule set of this project (docs/rules.md section 7: KQkq name the outer rooks, castling as in the
 // variant), so those blocks are left out; the FEN reader refuses their castling rights (a king
 // off its initial square).
 bool is_chess960_block(const PerftRow& row) {
@@ -270,7 +270,7 @@ PerftTable tricky_table(const std::string& path) {
   return table;
 }
 
-// shakmaty's antichess FENs: the antichess variant has no castling (RULES.md L2), so a castling
+// shakmaty's antichess FENs: the antichess variant has no castling (docs/rules.md L2), so a castling
 // field other than '-' would be rejected by our FEN reader; it is mapped to '-' (a no-op for
 // the current file, whose FENs all have '-').
 PerftTable antichess_table() {

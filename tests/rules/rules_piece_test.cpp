@@ -2,7 +2,7 @@
 // attack tables compiled from them on 8x8, 10x8, 11x8 and 12x10 boards. The tables are
 // checked against move counts derived by hand (a knight in a corner has 2 moves, a Janus in the
 // middle of an empty 11x8 board 22) and, square by square, against a plain step-by-step walk
-// written here from the rule book's definitions (RULES.md Z2: Janus = B+N, Marshall = R+N,
+// written here from the rule book's definitions (docs/rules.md Z2: Janus = B+N, Marshall = R+N,
 // Amazon = Q+N), on empty boards and with random blockers.
 
 #include <catch2/catch.hpp>

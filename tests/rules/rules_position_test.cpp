@@ -282,7 +282,7 @@ TEST_CASE("position: transpositions reach the same key", "[rules][position]") {
   CHECK(a.side_to_move() == Color::Black);
 }
 
-// Bennekom (RULES.md section 4): the piece that made the first move of a turn makes the second,
+// Bennekom (docs/rules.md section 4): the piece that made the first move of a turn makes the second,
 // so two positions that differ only in which piece that was have different moves, and must
 // have different keys, though their FENs (which do not say) are the same.
 TEST_CASE("position: Bennekom keys tell apart the piece that must move second", "[rules][position]") {

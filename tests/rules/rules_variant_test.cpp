@@ -1,4 +1,4 @@
-// Variants and rule options (RULES.md sections 2-6 and the --rule KEY=VALUE options): every
+// Variants and rule options (docs/rules.md sections 2-6 and the --rule KEY=VALUE options): every
 // variant the rule book names exists with its board and turn structure, unknown names are
 // refused, apply_rule_option rejects unknown keys and values and keys that do not apply to the
 // variant, and each option changes play as the rule book says (e.p. rights of M7).

@@ -61,7 +61,7 @@ SimpleBoard SimpleBoard::from_position(const Position& pos) {
     const bool queen_side = i % 2 == 1;
     const int back = c == Color::White ? 0 : b.ranks_ - 1;
     const SimpleSquare king = b.find_king(c);
-    // The outermost rook of that side on the back rank (RULES.md section 7).
+    // The outermost rook of that side on the back rank (docs/rules.md section 7).
     SimpleSquare rook;
     for (int file = 0; file < b.files_; ++file) {
       const SimpleSquare s{queen_side ? file : b.files_ - 1 - file, back};
@@ -193,7 +193,7 @@ void SimpleBoard::add_pseudo_moves(std::vector<SimpleMove>& moves) const {
   add_castling(moves);
 }
 
-// Orthodox castling (RULES.md M8, D3): the king goes two files towards the rook (to the c or g
+// Orthodox castling (docs/rules.md M8, D3): the king goes two files towards the rook (to the c or g
 // file), the rook to the square the king crossed.
 void SimpleBoard::add_castling(std::vector<SimpleMove>& moves) const {
   if (!castling_allowed_) return;

@@ -4,8 +4,8 @@
 //
 // It shares nothing with rules/movegen.cpp: the board is a plain array indexed by (file, rank),
 // pseudo-moves are built piece by piece with square arithmetic (orthodox pieces only: every
-// multi-move variant of RULES.md sections 2-5 uses them), attacks are found by scanning rays
-// square by square, and the turn rules are applied here from RULES.md: M3 by trying each move
+// multi-move variant of docs/rules.md sections 2-5 uses them), attacks are found by scanning rays
+// square by square, and the turn rules are applied here from docs/rules.md: M3 by trying each move
 // on a copy and testing the king, M4 (a checking move ends the turn), M6 (stalemate or pass),
 // M7 (e.p. rights per turn for ep=any/second/none), M8/D3 castling, D2 king capture, L1
 // compulsory capture for each move, L2 king promotion, and Bennekom's same-piece rule.

@@ -1,11 +1,11 @@
-// FEN of multi-move positions (RULES.md section 7) and the Zobrist key across turns.
+// FEN of multi-move positions (docs/rules.md section 7) and the Zobrist key across turns.
 //
 // Checks: the side field w/b/w1/b1 (one move left in the turn) and the number of moves left it
 // gives; multi-square e.p. fields ("c3e3") read and written back exactly, also when reached by
 // play; clear errors (FenError naming the field) for malformed or inconsistent states; and, over
 // seeded random playouts of every multi-move variant and option, that after every move the key
 // equals the key of a fresh Position::set(variant, pos.fen()) and that the FEN round-trips
-// (e.p. squares, mid-turn state). Facts come from RULES.md sections 2 (M7) and 7, and
+// (e.p. squares, mid-turn state). Facts come from docs/rules.md sections 2 (M7) and 7, and
 // position.h's promise that equal rights give equal keys and FENs.
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // The independent check of perft for multi-move turns: the engine's perft and perft_turns
 // (rules/perft.h) against the deliberately simple enumerator of tests/rules/turn_enumerator.h, which
-// builds its own moves and applies the turn rules of RULES.md sections 2-5 by itself.
+// builds its own moves and applies the turn rules of docs/rules.md sections 2-5 by itself.
 //
 // Positions: the start positions of marseillais, marseillais-classical, doublemove, bennekom and
 // losing-marseillais (balanced start M2 where the variant has it), hand-made positions that hold

@@ -1,7 +1,7 @@
-// One test per clause and option of RULES.md sections 2-5 (Marseillais M1-M8, Double Move D2-D4,
+// One test per clause and option of docs/rules.md sections 2-5 (Marseillais M1-M8, Double Move D2-D4,
 // Bennekom, Losing Marseillais L1-L4) and the --rule validation of apply_rule_option. Each is
 // built from a hand-made position in which the clause decides what is legal, whose turn it is,
-// or the outcome; the positions are ours, the expectations are read off RULES.md.
+// or the outcome; the positions are ours, the expectations are read off docs/rules.md.
 
 #include <catch2/catch.hpp>
 

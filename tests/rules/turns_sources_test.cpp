@@ -6,7 +6,7 @@
 //   allows 2.Bb5,Bxe8 capturing the king; after 1.e4 e5,Nc6 2.Qf3,Bc4 the threats are
 //   3.Bxf7,Bxe8 and 3.Qxf7,Qxe8.
 // - chessvariants.com Marseillais page (seeds/000_*.txt): "White Ke6, Qc7, Black Kg8:
-//   1.Qb7/Qf7+? 1...Kh8 stalemate" (RULES.md M6, and the pass option).
+//   1.Qb7/Qf7+? 1...Kh8 stalemate" (docs/rules.md M6, and the pass option).
 // - The Scala strategygames test (testdata/marseillais/..._fragments.txt §1): a FEN where
 //   Black's e5f4 gives check and White then has exactly 2 legal moves, and a short
 //   classical-start game that ends in checkmate, Black winning.

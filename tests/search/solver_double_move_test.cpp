@@ -1,4 +1,4 @@
-// Double-move problems with known answers (RULES.md M4, M6, D2, L4).
+// Double-move problems with known answers (docs/rules.md M4, M6, D2, L4).
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// The proof stipulations (win, lose, loseN: RULES.md section 8) against the game-graph oracle
+// The proof stipulations (win, lose, loseN: docs/rules.md section 8) against the game-graph oracle
 // (game_graph.h), which shares nothing with the solver: no df-pn, no table, no repetition
 // bookkeeping, only backward induction over every position reachable from the start. On random
 // positions of few men in each variant whose whole graph is small, the solver must prove `win`

@@ -1,4 +1,4 @@
-// Stipulation parsing (RULES.md section 8) and EPD problem lines.
+// Stipulation parsing (docs/rules.md section 8) and EPD problem lines.
 
 #include <catch2/catch.hpp>
 
@@ -79,6 +79,31 @@ TEST_CASE("stipulations are parsed with lengths in attacker turns", "[solver][st
     INFO(bad);
     CHECK_FALSE(parse_stipulation(bad));
   }
+}
+
+TEST_CASE("a stipulation dmsolve does not solve is refused by name, not as a bad length", "[solver]") {
+  const struct {
+    const char* text;
+    const char* why;
+  } refused[] = {
+      {"h##2", "counter-mate (##) is not supported"},
+      {"#=2", "mate or stalemate (#=) is not supported"},
+      {"#2.5", "a length of N.5 turns is for help play only"},
+      {"ser-s#3.5", "a length of N.5 turns is for help play only"},
+      {"hs#2", "help-self play (hs) is not supported"},
+      {"h==3", "double stalemate (==) is not supported"},
+      {"dia4.5", "proof game (dia) is not supported"},
+  };
+  for (const auto& r : refused) {
+    INFO(r.text);
+    const auto parsed = parse_stipulation(r.text);
+    REQUIRE_FALSE(parsed);
+    CHECK(parsed.error().find(r.why) != std::string::npos);
+  }
+  // A malformed length stays a bad length.
+  const auto malformed = parse_stipulation("#2x");
+  REQUIRE_FALSE(malformed);
+  CHECK(malformed.error() == "stipulation '#2x': bad length");
 }
 
 TEST_CASE("EPD lines give the position, stipulation, variant and rule options", "[solver][epd]") {

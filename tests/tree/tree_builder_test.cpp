@@ -275,9 +275,9 @@ std::string tree_text(const SolutionTree& t) {
 }  // namespace
 
 TEST_CASE("a tree does not depend on the thread count", "[tree]") {
-  tree::TreeOptions one;
+  tree::TreeOptions one = everything_shown();
   one.threads = 1;
-  tree::TreeOptions two;
+  tree::TreeOptions two = everything_shown();
   two.threads = 2;
   // The problems where Popeye lists tries: keys, threats, variations and tries are annotated on
   // several workers at once.
@@ -289,7 +289,7 @@ TEST_CASE("a tree does not depend on the thread count", "[tree]") {
     REQUIRE(alone.tries_complete);
     for (const int threads : {2, 4}) {
       INFO(threads << " threads");
-      tree::TreeOptions many;
+      tree::TreeOptions many = everything_shown();
       many.threads = threads;
       const SolutionTree shared = tree_of("chess", row.fen, row.stipulation, many);
       CHECK(shared.threads == threads);
@@ -331,7 +331,7 @@ TEST_CASE("tries can be switched off and have a budget", "[tree]") {
   const SolutionTree none = tree_of("chess", fen, "#3", off);
   CHECK(none.status == problem::SolveStatus::Solved);
   CHECK(none.tries.empty());
-  tree::TreeOptions tight;
+  tree::TreeOptions tight = everything_shown();
   tight.try_nodes = 1;
   const SolutionTree cut = tree_of("chess", fen, "#3", tight);
   CHECK(cut.status == problem::SolveStatus::Solved);

@@ -21,7 +21,7 @@
 //   quarter, which cuts the thrashing between siblings of equal numbers.
 // - With a length, (position, turns_left) never repeats on a path (see NodeRules), so no
 //   result depends on the path and every proof and disproof may be stored.
-// - Without a length (win, lose) positions repeat, and a repetition is no win (RULES.md
+// - Without a length (win, lose) positions repeat, and a repetition is no win (docs/rules.md
 //   section 8). A child that repeats a position of the current path counts as disproven, but
 //   only for this path: a disproof that rests on a repetition of a position above the node
 //   (the graph-history interaction, Kishimoto and Mueller 2004) is handed to the parent and

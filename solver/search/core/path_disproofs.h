@@ -1,7 +1,7 @@
 #pragma once
 // The disproofs of a search without a length that hold only on the path that found them: a
 // node disproven because its lines come back to a position above it (a repetition is no win,
-// RULES.md section 8). Such a disproof never enters the shared table (dfpn.h: the
+// docs/rules.md section 8). Such a disproof never enters the shared table (dfpn.h: the
 // graph-history interaction), but it does hold whenever the same path leads to the node again,
 // and df-pn comes back to a node along the same path over and over (each time its parent's
 // threshold grows). Without this memory the whole subtree is searched again on each return,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cross-check tests/data/mainzer_perft.tsv with an independent perft.
 
-A small, slow Mainzer Schach move generator written from RULES.md section 6
+A small, slow Mainzer Schach move generator written from docs/rules.md section 6
 alone (it shares no code or tables with Fairy-Stockfish or dmsolve), used to
 confirm that FSF's counts follow the project's rules.  Standard library only;
 about 40k nodes/s per process, so by default only rows up to 400k nodes
