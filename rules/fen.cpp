@@ -248,7 +248,12 @@ std::optional<FenError> Position::read_en_passant(std::string_view ep) {
       }
       if (passed_by == side_) {
         if (!mid_turn()) {
-          return error("e.p.", std::string(name) + " is behind a pawn of the side to move");
+          if (board_[*s + step] != make_piece(passed_by, PieceType::Pawn)) {
+            return error("e.p.", std::string(name) + " is not behind a pawn that has just advanced two squares");
+          }
+          return error("e.p.", std::string(name) +
+                                   " is behind a pawn of the side to move (the square is one the other side's "
+                                   "pawn passed over)");
         }
         // Passed over this turn by the mover's own pawn: whether it becomes a right is read from
         // the board when the turn ends (M7, P4); a longer series may have moved on since.

@@ -1,5 +1,6 @@
 #include "solver/puzzle/popeye_export.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
@@ -18,6 +19,10 @@ using popeye::Condition;
 constexpr std::array kConditions = {Condition::Marseillais, Condition::MarseillaisClassical, Condition::DoubleMove,
                                     Condition::Bennekom,    Condition::LosingChess,          Condition::LosingMarseillais,
                                     Condition::Mainzer};
+
+// Our conditions that Popeye itself knows (4.104): it refuses the others ("could not recognize
+// condition"), so a file that names one says so in a remark.
+constexpr std::array kPopeyeOwn = {Condition::LosingChess};
 
 // The order pieces are listed in, as problemists do.
 constexpr std::array kPieceOrder = {PieceType::King,  PieceType::Queen,    PieceType::Rook,   PieceType::Bishop,
@@ -105,6 +110,17 @@ std::optional<std::string> condition_of(const Variant& variant) {
   return std::nullopt;
 }
 
+// A remark for a condition Popeye cannot read, or empty.
+std::string foreign_condition_remark(const Variant& variant) {
+  for (const Condition c : kConditions) {
+    if (popeye::variant_of(c) != variant.name) continue;
+    if (std::find(kPopeyeOwn.begin(), kPopeyeOwn.end(), c) != kPopeyeOwn.end()) return "";
+    return "remark condition " + std::string(popeye::condition_name(c)) +
+           " is dmsolve's: Popeye does not know it and refuses this problem; dmsolve solve reads this file\n";
+  }
+  return "";
+}
+
 // Popeye's side to move for a stipulation: Black in help play h#N and ser-h#N, else White.
 Color default_side(const std::string& stipulation) {
   const bool help = stipulation.starts_with("h") && !stipulation.ends_with(".5");
@@ -136,6 +152,7 @@ Expected<std::string> popeye_commands(const Puzzle& puzzle) {
     if (const std::string pieces = pieces_of(pos, c); !pieces.empty()) text += " " + pieces;
   }
   text += "\nstipulation " + stipulation + "\n";
+  text += foreign_condition_remark(pos.variant());
   if (!condition->empty()) text += *condition + "\n";
   std::string options;
   if (pos.side_to_move() != default_side(stipulation)) options += " halfduplex";

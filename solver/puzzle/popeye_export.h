@@ -12,6 +12,8 @@
 // MarseillaisClassical, DoubleMove, Bennekom, LosingChess, LosingMarseillais, Mainzer) with
 // the rule options that differ from the variant's defaults as KEY=VALUE words. Pieces are
 // Popeye's English names, with princess, empress and amazon for Janus, Marshall and Amazon.
+// Popeye itself knows only LosingChess of our conditions: a file with another says so in a
+// `remark` (Popeye refuses the problem; dmsolve reads it back).
 //
 // Refused, as Popeye input cannot say them: a variant that is no condition of ours (the
 // reference-only boards), and a position in the middle of a turn of several moves.

@@ -67,12 +67,13 @@ TEST_CASE("Popeye export: en passant as the pawn's double step", "[popeye-export
 
 TEST_CASE("Popeye export: variants as our conditions with their options", "[popeye-export]") {
   CHECK(commands_of("6k1/2Q5/4K3/8/8/8/8/8 w - - id \"m\"; variant marseillais; stip =1;")
-            .ends_with("stipulation =1\ncondition Marseillais\n"));
+            .ends_with("stipulation =1\nremark condition Marseillais is dmsolve's: Popeye does not know it and "
+                       "refuses this problem; dmsolve solve reads this file\ncondition Marseillais\n"));
   CHECK(commands_of("6k1/2Q5/4K3/8/8/8/8/8 w - - id \"m\"; variant marseillais; rule ep=second; rule "
                     "no-second-move=pass; stip =1;")
             .ends_with("condition Marseillais ep=second no-second-move=pass\n"));
   CHECK(commands_of("8/8/8/8/8/8/8/k6K w - - id \"l\"; variant antichess; rule stalemate=draw; stip win1;")
-            .ends_with("stipulation win1\ncondition LosingChess stalemate=draw\n"));
+            .ends_with("stipulation win1\ncondition LosingChess stalemate=draw\n"));  // Popeye's own: no remark
   const std::string mainzer = commands_of("5k5/11/11/11/11/11/11/J4K3MA w - - id \"z\"; variant mainzer; stip #1;");
   CHECK(mainzer.find("pieces white kf1 pra1 emj1 amk1 black kf8\n") != std::string::npos);
   CHECK(mainzer.ends_with("condition Mainzer\n"));
