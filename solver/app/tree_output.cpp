@@ -117,6 +117,7 @@ tree::TreeOptions tree_options(const TreeSettings& settings, const std::atomic<b
   options.max_refutations = show.max_refutations.value_or(options.max_refutations);
   options.set_play = settings.set_play.value_or(show.set_play.value_or(options.set_play));
   options.threats = show.threats.value_or(options.threats);
+  options.post_key_play = show.post_key_play.value_or(options.post_key_play);
   options.max_solutions = show.max_solutions.value_or(options.max_solutions);
   options.stop_on_short_solutions = settings.stop_on_short_solutions || show.stop_on_short_solutions.value_or(false);
   return options;

@@ -37,6 +37,7 @@ class OptionReader {
       }
       case OptionName::SetPlay: settings_.show.set_play = true; return std::nullopt;
       case OptionName::NoThreat: settings_.show.threats = false; return std::nullopt;
+      case OptionName::PostKeyPlay: settings_.show.post_key_play = true; return std::nullopt;
       case OptionName::MaxSolutions: {
         int count = 0;
         if (auto flaw = read_count(name, count)) return flaw;
@@ -77,7 +78,6 @@ class OptionReader {
       case OptionName::NoBk:
       case OptionName::MaxFlightsquares:
       case OptionName::NonTrivial:
-      case OptionName::PostKeyPlay:
       case OptionName::Quodlibet:
       case OptionName::CastlingMutuallyExclusive:
       case OptionName::GoalIsEnd:

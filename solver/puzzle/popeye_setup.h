@@ -60,6 +60,7 @@ struct ProblemSettings {
                    .max_refutations = {},
                    .set_play = false,
                    .threats = {},
+                   .post_key_play = {},
                    .max_solutions = {},
                    .stop_on_short_solutions = {}};
   std::string title;

@@ -67,6 +67,7 @@ std::string problem_article(const tree::SolutionTree& tree, const std::string& t
   // Problemists print the set play of direct play before the key, that of help play after the
   // solutions.
   const bool set_play_first = !tree.stipulation.has_lines();
+  write_section("Post-key play (the key taken as played)", rows.post_key, out);
   if (set_play_first) write_section("Set play", rows.set_play, out);
   write_section(rows.keys.size() == 1 ? "Key" : "Keys", rows.keys, out);
   write_section("Every turn loses", rows.defences, out);

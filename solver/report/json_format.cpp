@@ -130,6 +130,22 @@ void tree_object(JsonWriter& out, const tree::SolutionTree& tree) {
     out.key("tries");
     tries_array(out, tree);
     out.key("tries_complete").value(tree.tries_complete);
+    if (tree.post_key) {
+      // The play after the key taken as played (Popeye's postkeyplay): its threats and defences.
+      const auto after_key = tree::passed_position(tree.position);
+      out.key("post_key_play").begin_object();
+      out.key("threats").begin_array();
+      if (after_key) {
+        if (const auto attacker_again = tree::passed_position(*after_key)) {
+          for (const AttackNode& threat : tree.post_key->threats) attack_object(out, threat, *attacker_again);
+        }
+      }
+      out.end_array();
+      out.key("defences");
+      defences_array(out, after_key ? tree.post_key->defences : std::vector<tree::DefenceGroup>{}, &*tree.post_key,
+                     after_key ? *after_key : tree.position);
+      out.end_object();
+    }
     if (tree.set_play_sought) {
       // Defender turns where the attacker passed, each with its answer (tree.set_variations).
       const auto passed = tree::passed_position(tree.position);

@@ -131,6 +131,27 @@ class RowWriter {
     return row;
   }
 
+  // The play after a key taken as played (SolutionTree::post_key), as Popeye's postkeyplay
+  // prints it: "threat: 2.Nb6#" or "zugzwang.", then each defence with its answer.
+  void add_post_key(const AttackNode& key, const Position& after_key, bool threats_sought,
+                    std::vector<Row>& rows) const {
+    Row head;
+    add_threats(key, after_key, 2, head);
+    if (head.text.empty() && threats_sought && !after_key.in_check()) head.text = " zugzwang.";
+    if (!head.text.empty()) {
+      head.text.erase(0, 1);  // the threat's text follows a key's elsewhere
+      rows.push_back(std::move(head));
+    }
+    for (const DefenceGroup& group : key.defences) {
+      if (!options_.compact && tree::answered_by_threat(key, group)) continue;
+      const size_t first = rows.size();
+      add_defence(group, after_key, 1, rows);
+      if (group.answer.empty() && group.ending == Ending::None) {
+        for (size_t i = first; i < rows.size(); ++i) rows[i].text += " refutes.";
+      }
+    }
+  }
+
   // A defence of the set play (direct, self and reflex play), in the position where the
   // attacker passed: "1...Kd5 2.Qc5#".
   void add_set_variation(const DefenceGroup& group, const Position& passed, std::vector<Row>& rows) const {
@@ -258,6 +279,11 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
       row.text += " (short solution in " + std::to_string(length) + ")";
     }
     rows.solutions.push_back(std::move(row));
+  }
+  if (tree.post_key) {
+    if (const auto after_key = tree::passed_position(tree.position)) {
+      writer.add_post_key(*tree.post_key, *after_key, tree.threats_sought, rows.post_key);
+    }
   }
   if (!tree.set_play.empty() || !tree.set_variations.empty()) {
     if (const auto passed = tree::passed_position(tree.position)) {

@@ -28,6 +28,9 @@ struct SolutionRows {
   std::vector<Row> tries;
   std::vector<Row> solutions;  // help play
   std::vector<Row> set_play;
+  // Popeye's postkeyplay: the threat (or "zugzwang.") and every defence after the key taken as
+  // played, a defence no answer meets marked "refutes.".
+  std::vector<Row> post_key;
 };
 
 SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& options);

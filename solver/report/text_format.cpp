@@ -45,6 +45,7 @@ std::string write_text(const tree::SolutionTree& tree, const FormatOptions& opti
   } else if (!tree.defences.empty()) {
     write_section("every turn loses (" + std::to_string(rows.defences.size()) + ")", rows.defences, out);
   } else {
+    write_section("post-key play (the key taken as played)", rows.post_key, out);
     write_section("set play", rows.set_play, out);
     if (tree.set_play_sought && rows.set_play.empty()) out += "\nset play: none\n";
     write_section(rows.keys.size() == 1 ? "key" : "keys (" + std::to_string(rows.keys.size()) + ")", rows.keys, out);

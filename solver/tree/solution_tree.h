@@ -121,6 +121,11 @@ struct SolutionTree {
   // defender not in check, is then a zugzwang.
   bool threats_sought = false;
   std::vector<Try> tries;
+  // Popeye's postkeyplay (TreeOptions::post_key_play): the position is the one after a key, the
+  // defender to move; this node stands for that key (its turn empty, its length the
+  // stipulation's): its threats and every defender turn, each with its answer, or none where the
+  // defence refutes. The status is Solved when no defence refutes; `keys` stays empty.
+  std::optional<AttackNode> post_key;
   // Set play (TreeOptions::set_play, #N s#N r#N of two turns or more): the defender's turns as
   // though the attacker passed its first, each answered within turns - 1 as a key's defences
   // are; the turns no answer meets within them are left out, as problemists leave them out.

@@ -40,7 +40,8 @@ class TreeBuilder {
         options_(options),
         tt_(tt),
         rules_(search::NodeRules::for_problem(stipulation, pos, options.tables)),
-        workers_(options.workers ? *options.workers : own_workers_.emplace(options.threads)) {
+        workers_(options.workers ? *options.workers : own_workers_.emplace(options.threads)),
+        post_key_(options.post_key_play && !stipulation.has_lines() && !stipulation.is_proof()) {
     tree_.position = pos;
     tree_.stipulation = stipulation;
     tree_.variant = std::string(pos.variant().name);
@@ -48,7 +49,9 @@ class TreeBuilder {
   }
 
   SolutionTree build() {
-    const search::SolveResult result = search::solve(pos_, tree_.stipulation, solve_options(options_.limits), tt_);
+    // Post-key play looks for no key: the position is after it.
+    const search::SolveResult result =
+        post_key_ ? search::SolveResult{} : search::solve(pos_, tree_.stipulation, solve_options(options_.limits), tt_);
     tree_.status = result.status;
     tree_.length = result.length;
     tree_.solutions = result.solutions;
@@ -62,7 +65,9 @@ class TreeBuilder {
     tree_.solve_nodes = result.nodes;
     tree_.solve_seconds = result.seconds;
     tree_.threads = result.threads;
-    if (tree_.stipulation.has_lines()) {
+    if (post_key_) {
+      add_post_key();
+    } else if (tree_.stipulation.has_lines()) {
       if (rules_.is_help() && options_.set_play && !tree_.stipulation.attacker_starts) add_set_play();
     } else if (tree_.stipulation.is_proof()) {
       if (result.status == problem::SolveStatus::Solved) add_proof_tree(result.length);
@@ -192,6 +197,37 @@ class TreeBuilder {
     if (result.status == problem::SolveStatus::Unknown) stop();
   }
 
+  // Post-key play (TreeOptions::post_key_play): the key taken as played, the attacker's threats
+  // and every defender turn with its answer within turns - 1; Solved when each has one.
+  void add_post_key() {
+    const int turns = tree_.stipulation.turns;
+    const std::optional<Position> after_key = passed_position(pos_);
+    tree_.status = problem::SolveStatus::NoSolution;
+    if (!after_key || game_over(*after_key) || !search::NodeRules::plays_out(*after_key)) return;
+    const auto limits = remaining(options_.limits, nodes_, seconds_);
+    if (!limits) {
+      stop();
+      return;
+    }
+    search::SearchControl control(*limits);
+    AnnotationContext context{rules_, tt_, control, workers_};
+    context.threats = options_.threats;
+    tree_.threats_sought = options_.threats;
+    DirectAnnotator annotator(context);
+    AttackNode key;
+    key.length = turns;
+    key.threats = annotator.threats(*after_key, turns - 1);
+    key.defences = annotator.defences(defender_turns(*after_key, tree_.stipulation), turns - 1);
+    const bool refuted = std::any_of(key.defences.begin(), key.defences.end(), [](const DefenceGroup& g) {
+      return g.answer.empty() && g.ending == Ending::None;
+    });
+    tree_.status = refuted ? problem::SolveStatus::NoSolution : problem::SolveStatus::Solved;
+    tree_.length = turns;
+    tree_.post_key = std::move(key);
+    account(control);
+    if (context.incomplete || control.stopped()) stop();
+  }
+
   // Set play of direct, self and reflex play: the defender's turns from the position where the
   // attacker passed, those the attacker answers within turns - 1 kept with their answers.
   void add_set_variations() {
@@ -239,6 +275,7 @@ class TreeBuilder {
   search::NodeRules rules_;
   std::optional<search::Workers> own_workers_;  // when the options bring none
   search::Workers& workers_;
+  const bool post_key_;  // TreeOptions::post_key_play, where the stipulation has a key
   SolutionTree tree_;
   uint64_t nodes_ = 0;
   double seconds_ = 0.0;

@@ -40,6 +40,9 @@ struct TreeOptions {
   // defender's turns with their answers where the attacker passed (#N, s#N, r#N; N >= 2). Off by
   // default, as in Popeye (option setplay).
   bool set_play = false;
+  // Popeye's option postkeyplay (#N, s#N, r#N): the position is the one after the key, which
+  // is not looked for; the tree shows the play after it (SolutionTree::post_key).
+  bool post_key_play = false;
   // Threats below keys and tries (direct and self play); off: the variations alone (Popeye's
   // option nothreat).
   bool threats = true;

@@ -275,6 +275,7 @@ class Checker {
   }
 
   std::string check_direct() {
+    if (tree_.post_key) return check_post_key(*tree_.post_key);
     const Position& pos = tree_.position;
     std::set<std::string> key_names;
     int shortest = 0;
@@ -300,6 +301,49 @@ class Checker {
       return "the shortest length differs from the full-width search's";
     }
     return "";
+  }
+
+  // Post-key play: the key taken as played (the attacker passed), its threats as a key's, every
+  // defender turn shown, answered within turns - 1 or (with full_, none found by the full-width
+  // search) refuting; the status Solved exactly when none refutes.
+  std::string check_post_key(const AttackNode& key) {
+    if (!tree_.keys.empty() || !tree_.tries.empty()) return "keys or tries beside post-key play";
+    const auto after_key = oracle::passed(tree_.position);
+    if (!after_key) return "post-key play where the attacker cannot pass";
+    if (std::string e = check_threats(*after_key, key); !e.empty()) return e;
+    const int left = stip_.turns - 1;
+    std::map<TurnKey, const DefenceGroup*> listed;
+    for (const DefenceGroup& g : key.defences) {
+      for (const Turn& d : g.turns) {
+        const auto after_d = after_turn(*after_key, d);
+        if (!after_d) return "post-key " + uci(d) + ": not a legal defence";
+        listed[turn_key(d, *after_d)] = &g;
+      }
+    }
+    bool refuted = false;
+    std::string error;
+    const std::set<TurnKey> forced = forced_defences(*after_key);
+    for_each_turn(*after_key, [&](const Turn& d, const Position& after_d) {
+      const TurnKey key_of_d = turn_key(d, after_d);
+      const std::string here = "post-key " + uci(d);
+      const auto found = listed.find(key_of_d);
+      if (!forced.empty() && !forced.count(key_of_d)) {
+        if (found != listed.end()) error = here + ": a defence the reflex rule forbids";
+      } else if (found == listed.end()) {
+        error = here + ": defence missing from the tree";
+      } else if (found->second->answer.empty() && found->second->ending == Ending::None) {
+        refuted = true;
+        const bool answered = goal(after_d) || (left > 0 && !outcome(after_d).is_over() &&
+                                                oracle::shortest_length(after_d, with_turns(left)) != 0);
+        if (full_ && answered) error = here + ": shown as refuting, but it is answered";
+      } else {
+        error = check_defence(after_d, *found->second, left, here);
+      }
+      return error.empty();
+    });
+    if (!error.empty()) return error;
+    const bool solved = tree_.status == problem::SolveStatus::Solved;
+    return solved == !refuted ? "" : "the status does not follow from the defences";
   }
 
   // Set play: from the position where the attacker passed, each defender turn shown is legal

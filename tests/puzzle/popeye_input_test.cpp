@@ -49,21 +49,21 @@ std::string fen_of(const Puzzle& p) {
 }  // namespace
 
 TEST_CASE("Popeye input: every command of a problem", "[popeye]") {
-  const Puzzle p = one(
-      "beginproblem\n"
-      "remark a remark, kept as a comment\n"
-      "author A. Composer\n"
-      "author B. Second\n"
-      "origin The Problemist 1990\n"
-      "award 1st Prize\n"
-      "title A title\n"
-      "protocol out.txt\n"
-      "pieces white ke1 qd1 ra1h1 pb2c3\n"
-      "       black ke8 sg8\n"
-      "stipulation #2\n"
-      "option try defence 2 setplay nothreat maxsolutions 3 variation movenumbers noboard\n"
-      "option intelligent 5 maxtime 60 beep noshortvariations\n"
-      "endproblem\n");
+  const Puzzle p =
+      one("beginproblem\n"
+          "remark a remark, kept as a comment\n"
+          "author A. Composer\n"
+          "author B. Second\n"
+          "origin The Problemist 1990\n"
+          "award 1st Prize\n"
+          "title A title\n"
+          "protocol out.txt\n"
+          "pieces white ke1 qd1 ra1h1 pb2c3\n"
+          "       black ke8 sg8\n"
+          "stipulation #2\n"
+          "option try defence 2 setplay nothreat maxsolutions 3 variation movenumbers noboard\n"
+          "option intelligent 5 maxtime 60 beep noshortvariations threat 2 postkeyplay\n"
+          "endproblem\n");
   CHECK(fen_of(p) == "4k1n1/8/8/8/8/2P5/1P6/R2QK2R w KQ -");
   CHECK(p.stipulation.to_string() == "#2");
   CHECK(p.position.variant().name == "chess");
@@ -81,6 +81,7 @@ TEST_CASE("Popeye input: every command of a problem", "[popeye]") {
   CHECK(p.show.set_play == true);
   CHECK(p.show.threats == false);
   CHECK(p.show.max_solutions == 3);
+  CHECK(p.show.post_key_play == true);  // display options, refused before
   // variation, movenumbers, noboard and noshortvariations are ignored: no short solutions alone.
   CHECK_FALSE(p.show.stop_on_short_solutions);
 }

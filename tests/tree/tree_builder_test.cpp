@@ -393,3 +393,37 @@ TEST_CASE("each key of a short solution carries its own length", "[tree]") {
   }
   CHECK(longer);
 }
+
+TEST_CASE("post-key play is the play after the key, as Popeye's postkeyplay prints it", "[tree]") {
+  // Popeye's own example (TESTS/battle_play.inp, "#1.5"): after the key, every knight move is met
+  // by Nc7 or Nxc7 mate; with a black pawn on h5 the pawn's move refutes.
+  tree::TreeOptions after_key;
+  after_key.post_key_play = true;
+  const SolutionTree solved = tree_of("chess", "k3n3/P7/1K6/3N4/8/8/8/8 w - - 0 1", "#2", after_key);
+  CHECK(solved.status == problem::SolveStatus::Solved);
+  CHECK(solved.keys.empty());
+  REQUIRE(solved.post_key);
+  CHECK(solved.post_key->threats.empty());
+  std::set<std::string> lines;
+  for (const tree::DefenceGroup& group : solved.post_key->defences) {
+    REQUIRE(group.answer.size() == 1);
+    for (const Turn& d : group.turns) lines.insert(turn_to_uci(d) + " " + turn_to_uci(group.answer[0].turn));
+  }
+  CHECK(lines == std::set<std::string>{"e8c7 d5c7", "e8d6 d5c7", "e8f6 d5c7", "e8g7 d5c7"});
+  CHECK(tree::check_tree(solved).verdict == tree::CheckVerdict::Full);
+
+  SolutionTree refuted = tree_of("chess", "k3n3/P7/1K6/3N4/7p/8/8/8 w - - 0 1", "#2", after_key);
+  CHECK(refuted.status == problem::SolveStatus::NoSolution);
+  REQUIRE(refuted.post_key);
+  size_t refutations = 0;
+  for (const tree::DefenceGroup& group : refuted.post_key->defences) {
+    if (!group.answer.empty()) continue;
+    ++refutations;
+    CHECK(turn_to_uci(group.turns.front()) == "h4h3");
+  }
+  CHECK(refutations == 1);
+  CHECK(tree::check_tree(refuted).ok());
+  // A status that the defences contradict is caught.
+  refuted.status = problem::SolveStatus::Solved;
+  CHECK(tree::check_tree(refuted).verdict == tree::CheckVerdict::Disagreement);
+}
