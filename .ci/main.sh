@@ -5,7 +5,7 @@
 # the collection page goes to build/report/index.html). Exits non-zero if a problem is unsound.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source .ci/setup.sh release
+DMSOLVE_PACKAGES=run source .ci/setup.sh release
 for variant in chess marseillais marseillais-classical doublemove bennekom antichess losing-marseillais mainzer; do
   ./build/dmsolve perft --variant "$variant" --depth 4
   echo

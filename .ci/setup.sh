@@ -3,9 +3,15 @@
 # the given CMake presets. Sourced by main.sh, test.sh and fuzz.sh; works on a fresh Debian 12 machine.
 set -euo pipefail
 
-packages=(build-essential cmake ninja-build libboost-program-options-dev libtbb-dev catch2
-          nlohmann-json3-dev libzstd-dev libsqlite3-dev libopenmpi-dev openmpi-bin stockfish
-          fairy-stockfish python3 chromium clang libclang-rt-14-dev clang-format clang-tidy)
+# What building and running dmsolve needs (Open MPI: explore over several processes or machines),
+# and what only the tests and benches need (Catch2, the sanitizers' clang, the formatter and
+# linter, Python for the independent judges, Stockfish and Fairy-Stockfish as peers and oracles,
+# Chromium for the HTML pages' screenshots). DMSOLVE_PACKAGES=run installs the first alone.
+run_packages=(build-essential cmake ninja-build libboost-program-options-dev libtbb-dev nlohmann-json3-dev
+              libzstd-dev libsqlite3-dev libopenmpi-dev openmpi-bin)
+test_packages=(catch2 python3 clang libclang-rt-14-dev clang-format clang-tidy stockfish fairy-stockfish chromium)
+packages=("${run_packages[@]}")
+[ "${DMSOLVE_PACKAGES:-all}" = run ] || packages+=("${test_packages[@]}")
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
