@@ -12,6 +12,7 @@
 #include "solver/report/html_format.h"
 #include "solver/report/json_format.h"
 #include "solver/report/pgn_format.h"
+#include "solver/report/piece_letters.h"
 #include "solver/report/text_format.h"
 
 namespace dm::app {
@@ -29,6 +30,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("format", po::value(&settings.format)->default_value("text"), "how each solution tree is printed: text, json, pgn or html")
       ("full", "print every turn of large defence groups (default: a count and a few examples)")
       ("style", po::value(&settings.style)->default_value("popeye"), "text and HTML: popeye (threat lines whole, only the defences that stop a threat, zugzwang marked, as Popeye writes them) or compact (every defence, threats by their first turn)")
+      ("piece-letters", po::value(&settings.piece_letters)->default_value("san"), "text and HTML: the letters of the pieces in moves, diagram and piece lists: san (K Q R B N), or Popeye's en (K Q R B S), de (K D T L S) or fr (R D T F C); JSON and PGN keep SAN")
       ("tries", "direct, self and reflex play: also show the tries, first turns that fail to one defence (off by default, as in Popeye; its option try)")
       ("no-tries", "no tries, even where a problem file asks for them (option try)")
       ("set-play", "also show the set play: the play as though the side to move passed its first turn (h#N, h=N; #N, s#N, r#N of two turns or more). Off by default, as in Popeye (its option setplay)")
@@ -85,6 +87,10 @@ Expected<TreeFormat> check_tree_settings(TreeSettings& settings, const boost::pr
   if (settings.style != "popeye" && settings.style != "compact") {
     return Expected<TreeFormat>::failure("--style must be popeye or compact, not '" + settings.style + "'");
   }
+  if (!report::piece_letters_named(settings.piece_letters)) {
+    const std::string& letters = settings.piece_letters;
+    return Expected<TreeFormat>::failure("--piece-letters must be san, en, de or fr, not '" + letters + "'");
+  }
   settings.stop_on_short_solutions = vm.count("stop-on-short-solutions") > 0;
   settings.check = vm.count("no-check") == 0;
   settings.json_line = vm.count("json") > 0;
@@ -128,6 +134,7 @@ report::FormatOptions format_options(const TreeSettings& settings, const std::st
   report::FormatOptions options;
   options.full = settings.full;
   options.compact = settings.style == "compact";
+  options.letters = report::piece_letters_named(settings.piece_letters).value_or(report::PieceLetters::San);
   options.id = id;
   options.labels = labels;
   return options;

@@ -38,6 +38,7 @@ struct TreeSettings {
   std::string format = "text";
   bool full = false;
   std::string style = "popeye";  // --style: popeye or compact
+  std::string piece_letters = "san";  // --piece-letters: san, en, de or fr (text and HTML)
   bool check = true;  // re-check each tree independently (off: --no-check)
   std::string proof;      // --proof FILE: the proof of one problem's win, lose or loseN
   std::string proof_dir;  // --proof-dir DIR: each proven problem's proof as DIR/ID.proof
@@ -49,8 +50,9 @@ struct TreeSettings {
 };
 
 // Adds --threads, --hash, --time, --nodes, --solution-limit, --tries/--no-tries,
-// --set-play/--no-set-play, --stop-on-short-solutions, --format, --full, --no-check, --json,
-// --proof, --proof-dir, --tablebase-men, --tablebase-mb and --tablebase-dir.
+// --set-play/--no-set-play, --stop-on-short-solutions, --format, --full, --style,
+// --piece-letters, --no-check, --json, --proof, --proof-dir, --tablebase-men, --tablebase-mb
+// and --tablebase-dir.
 void add_tree_options(boost::program_options::options_description& options, TreeSettings& settings);
 
 // The endgame tables' options of these settings (max_men 0: none for any problem; the

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "solver/report/piece_letters.h"
+
 namespace dm::report {
 
 // What a problem's file says of it besides the position (Popeye input, puzzle entries): shown
@@ -44,12 +46,16 @@ struct FormatOptions {
   bool full = false;
   int examples = 3;
   // Text and HTML: every defence after a threat, threats by their first turn and no zugzwang
-  // mark (--style compact), rather than as Popeye writes them: a threat line whole, only the
-  // defences that stop a threat, "zugzwang." after a key that threatens nothing.
+  // mark, and no diagram in the text (--style compact), rather than as Popeye writes them: a
+  // threat line whole, only the defences that stop a threat, "zugzwang." after a key that
+  // threatens nothing, the diagram with its piece lists.
   bool compact = false;
   // In double-move play a group of at most this many turns (or an answer with at most this many
   // duals) is printed turn by turn; in single-move play every group is, as Popeye prints it.
   int list_limit = 3;
+  // Text and HTML: the letters of the pieces in moves, diagram and piece lists (--piece-letters).
+  // JSON and PGN, read by programs, keep SAN whatever is chosen.
+  PieceLetters letters = PieceLetters::San;
   // JSON: indented over many lines (--format json) rather than one line (--json).
   bool pretty = false;
   // The problem's name, when it has one (an EPD id, a puzzle file's entry); empty otherwise.

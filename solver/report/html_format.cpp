@@ -54,7 +54,8 @@ void write_section(const std::string& title, const std::vector<Row>& rows, std::
 std::string problem_article(const tree::SolutionTree& tree, const std::string& title, const std::string& verdict,
                             const std::string& anchor, const FormatOptions& options) {
   std::string out = "<article class=\"problem\"" + (anchor.empty() ? "" : " id=\"" + anchor + "\"") + ">\n";
-  out += "<h2>" + html_escape(title) + "</h2>\n<div class=\"diagram\">" + svg_diagram(tree.position) + "</div>\n";
+  const std::string diagram = svg_diagram(tree.position, options.letters);
+  out += "<h2>" + html_escape(title) + "</h2>\n<div class=\"diagram\">" + diagram + "</div>\n";
   out += "<dl class=\"facts\">\n";
   auto fields = options.labels.fields();
   for (auto& field : header_fields(tree)) fields.push_back(std::move(field));

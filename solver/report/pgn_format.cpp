@@ -227,7 +227,10 @@ std::string write_pgn(const tree::SolutionTree& tree, const FormatOptions& optio
   }
 
   std::string preface = "status " + std::string(problem::status_name(tree.status));
-  const SolutionRows rows = solution_rows(tree, options);
+  // The set play in the preface is SAN too, whatever letters the text would use.
+  FormatOptions san = options;
+  san.letters = PieceLetters::San;
+  const SolutionRows rows = solution_rows(tree, san);
   if (!rows.set_play.empty()) {
     preface += "; set play:";
     for (const Row& row : rows.set_play) preface += " " + row.text;

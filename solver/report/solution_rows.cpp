@@ -1,5 +1,6 @@
 #include "solver/report/solution_rows.h"
 
+#include "solver/report/piece_letters.h"
 #include "solver/report/turn_text.h"
 #include "solver/tree/tree_turns.h"
 
@@ -40,16 +41,22 @@ std::string with_en_passant(const Turn& turn, const std::string& san) {
   return out;
 }
 
-// turn_san with the e.p. mark.
-std::string problem_san(const Position& pos, const Turn& turn, Ending ending = Ending::None) {
-  const std::string san = turn_to_san(pos, turn);
+// SAN of turn in pos, its piece letters as chosen (piece_letters.h).
+std::string lettered_san(const Position& pos, const Turn& turn, PieceLetters letters) {
+  return localized_san(turn_to_san(pos, turn), letters);
+}
+
+// turn_san with the e.p. mark, in the letters chosen.
+std::string problem_san(const Position& pos, const Turn& turn, PieceLetters letters, Ending ending = Ending::None) {
+  const std::string san = lettered_san(pos, turn, letters);
   return with_en_passant(turn, san) + ending_mark(pos, turn, san, ending);
 }
 
 // An attacker's turn: "1.Qf2!", "2.Qb2#", "1.Bxf7,Bxe8! (king captured)"; the key's "!" or the
 // try's "?" comes straight after the moves, before a mark of the ending.
-std::string attack_text(const Position& pos, const Turn& turn, Ending ending, int n, std::string_view mark) {
-  const std::string san = turn_to_san(pos, turn);
+std::string attack_text(const Position& pos, const Turn& turn, Ending ending, int n, std::string_view mark,
+                        PieceLetters letters) {
+  const std::string san = lettered_san(pos, turn, letters);
   return attacker_number(n) + with_en_passant(turn, san) + std::string(mark) + ending_mark(pos, turn, san, ending);
 }
 
@@ -59,7 +66,9 @@ std::string duals_text(const AttackNode& node, const Position& pos, int n, const
   const size_t count = node.duals.size();
   const size_t shown = options.lists_each(count, pos.variant().is_multi_move()) ? count : options.shown(count);
   std::string text;
-  for (size_t i = 0; i < shown; ++i) text += (i ? " " : "") + attack_text(pos, node.duals[i], Ending::None, n, "");
+  for (size_t i = 0; i < shown; ++i) {
+    text += (i ? " " : "") + attack_text(pos, node.duals[i], Ending::None, n, "", options.letters);
+  }
   if (shown < count) text += " ... " + std::to_string(count) + " duals";
   return " (" + text + ")";
 }
@@ -72,7 +81,7 @@ class RowWriter {
   // The row of an attacker turn made in pos as turn n, and the rows below it.
   Row attack(const AttackNode& node, const Position& pos, int n, std::string_view mark) const {
     Row row;
-    row.text = attack_text(pos, node.turn, node.ending, n, mark);
+    row.text = attack_text(pos, node.turn, node.ending, n, mark, options_.letters);
     if (!node.duals.empty()) row.text += duals_text(node, pos, n, options_);
     const Position after = after_turn(pos, node.turn);
     add_threats(node, after, n + 1, row);
@@ -98,18 +107,19 @@ class RowWriter {
       if (group.answer.empty()) return "";
       const AttackNode& answer = group.answer.front();
       const Position after = after_turn(pos, turn);
-      return " " + defender_number(1) + problem_san(after, answer.turn, answer.ending);
+      return " " + defender_number(1) + problem_san(after, answer.turn, options_.letters, answer.ending);
     };
     const size_t count = group.turns.size();
     if (options_.lists_each(count, pos.variant().is_multi_move())) {
       for (const Turn& turn : group.turns) {
-        rows.push_back({attacker_number(1) + problem_san(pos, turn, group.ending) + answer_text(turn), {}});
+        const std::string san = problem_san(pos, turn, options_.letters, group.ending);
+        rows.push_back({attacker_number(1) + san + answer_text(turn), {}});
       }
       return;
     }
     const size_t shown = options_.shown(count);
     std::string text = attacker_number(1) + "(" + std::to_string(count) + " turns:";
-    for (size_t i = 0; i < shown; ++i) text += " " + problem_san(pos, group.turns[i], group.ending);
+    for (size_t i = 0; i < shown; ++i) text += " " + problem_san(pos, group.turns[i], options_.letters, group.ending);
     text += shown < count ? " ...)" : ")";
     rows.push_back({text + answer_text(group.turns.front()), {}});
   }
@@ -119,12 +129,12 @@ class RowWriter {
     if (zugzwang(t.play, pos, threats_sought)) row.text += " zugzwang.";
     // A try that stalemates the defender has no refutation to show; say so instead of "=".
     if (t.stalemates || t.play.ending == Ending::Stalemate) {
-      row.text = attack_text(pos, t.play.turn, Ending::None, 1, "? (stalemate)");
+      row.text = attack_text(pos, t.play.turn, Ending::None, 1, "? (stalemate)", options_.letters);
     }
     const Position after = after_turn(pos, t.play.turn);
     std::string but;
     for (const auto& refutation : t.refutations) {
-      but += " " + defender_number(1) + problem_san(after, refutation.turn) + "!";
+      but += " " + defender_number(1) + problem_san(after, refutation.turn, options_.letters) + "!";
       if (refutation.ending == Ending::Stalemate) but += " (stalemate)";
     }
     if (!but.empty()) row.children.push_back({"but" + but, {}});
@@ -171,7 +181,7 @@ class RowWriter {
       // Help play numbers pairs (defender, attacker); an attacker's opening turn is "1...".
       if (!attacker) text += attacker_number(n);
       else if (i == 0) text += defender_number(n);
-      text += problem_san(pos, line[i], ending);
+      text += problem_san(pos, line[i], options_.letters, ending);
       if (attacker) ++n;
       attacker = !attacker;
       pos = after;
@@ -194,7 +204,7 @@ class RowWriter {
         const Ending ending = last ? tree::ending_of(after, stipulation_, pos.side_to_move()) : Ending::None;
         if (!text.empty()) text += ' ';
         if (n < series_turns) text += attacker_number(++n);
-        text += problem_san(pos, played[i], ending);
+        text += problem_san(pos, played[i], options_.letters, ending);
       }
       pos = after;
     }
@@ -212,7 +222,7 @@ class RowWriter {
     row.text += " threat:";
     if (simple || options_.compact) {
       for (const AttackNode& threat : node.threats) {
-        row.text += " " + attack_text(*passed, threat.turn, threat.ending, n, "");
+        row.text += " " + attack_text(*passed, threat.turn, threat.ending, n, "", options_.letters);
         if (!threat.duals.empty()) row.text += duals_text(threat, *passed, n, options_);
       }
       return;
@@ -235,13 +245,13 @@ class RowWriter {
     const size_t count = group.turns.size();
     if (options_.lists_each(count, pos.variant().is_multi_move())) {
       for (const Turn& turn : group.turns) {
-        rows.push_back(line_after(turn, defender_number(n) + problem_san(pos, turn, group.ending)));
+        rows.push_back(line_after(turn, defender_number(n) + problem_san(pos, turn, options_.letters, group.ending)));
       }
       return;
     }
     const size_t shown = options_.shown(count);
     std::string text = defender_number(n) + "(" + std::to_string(count) + " turns:";
-    for (size_t i = 0; i < shown; ++i) text += " " + problem_san(pos, group.turns[i], group.ending);
+    for (size_t i = 0; i < shown; ++i) text += " " + problem_san(pos, group.turns[i], options_.letters, group.ending);
     text += shown < count ? " ...)" : ")";
     rows.push_back(line_after(group.turns.front(), text));
   }

@@ -1,7 +1,8 @@
 #pragma once
 // A solution tree as a problemist prints it, line by line: what the text and HTML formats
-// share. Each row is one printed line in SAN with problemist move numbers ("1.Qf2! threat:
-// 2.Qc5#", "1...Kb1 2.Qb2#"); its children are the lines printed below it, one indent deeper.
+// share. Each row is one printed line in SAN (its piece letters as FormatOptions::letters
+// chooses) with problemist move numbers ("1.Qf2! threat: 2.Qc5#", "1...Kb1 2.Qb2#"); its
+// children are the lines printed below it, one indent deeper.
 // Popeye's output is the model: the key with "!", a try with "?" and its refutation ("but
 // 1...Rxf2!"), a defence and the attacker's answer on one line, duals in parentheses after the
 // answer, help-play solutions numbered, one per line with move numbers ("2) 1.Rf2 O-O-O+ 2.Ke2 Rhe1#").

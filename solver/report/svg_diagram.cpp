@@ -24,7 +24,7 @@ std::string_view glyph(PieceType t) {
   }
 }
 
-std::string piece_svg(Piece p, int x, int y) {
+std::string piece_svg(Piece p, int x, int y, PieceLetters letters) {
   const bool white = color_of(p) == Color::White;
   const std::string fill = white ? "#fff" : "#111";
   const std::string ink = white ? "#111" : "#fff";
@@ -36,12 +36,12 @@ std::string piece_svg(Piece p, int x, int y) {
   }
   return "<circle cx=\"" + cx + "\" cy=\"" + cy + "\" r=\"17\" fill=\"" + fill +
          "\" stroke=\"#111\" stroke-width=\"2\"/><text class=\"fairy\" x=\"" + cx + "\" y=\"" + cy + "\" fill=\"" +
-         ink + "\">" + std::string(1, describe(type_of(p)).letter) + "</text>";
+         ink + "\">" + std::string(piece_name(type_of(p), letters)) + "</text>";
 }
 
 }  // namespace
 
-std::string svg_diagram(const Position& pos) {
+std::string svg_diagram(const Position& pos, PieceLetters letters) {
   const int files = pos.geometry().files();
   const int ranks = pos.geometry().ranks();
   const int width = kMargin + files * kSquare;
@@ -66,7 +66,7 @@ std::string svg_diagram(const Position& pos) {
       svg += "><rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
              std::to_string(kSquare) + "\" height=\"" + std::to_string(kSquare) + "\" class=\"" +
              (light ? "light" : "dark") + "\"/>";
-      if (p != Piece::None) svg += piece_svg(p, x, y);
+      if (p != Piece::None) svg += piece_svg(p, x, y, letters);
       svg += "</g>\n";
     }
   }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "solver/report/piece_list.h"
 #include "solver/report/solution_rows.h"
+#include "solver/report/text_diagram.h"
 
 namespace dm::report {
 
@@ -23,6 +25,15 @@ void write_section(const std::string& title, const std::vector<Row>& rows, std::
   write_rows(rows, 1, out);
 }
 
+// The problem position as a diagram, its piece lists and the count of men, after a blank line.
+void write_diagram(const Position& pos, PieceLetters letters, std::string& out) {
+  out += '\n';
+  for (const std::string& line : diagram_lines(pos, letters)) out += line + '\n';
+  out += piece_list(pos, Color::White, letters) + '\n';
+  out += piece_list(pos, Color::Black, letters) + '\n';
+  out += men_count(pos) + '\n';
+}
+
 }  // namespace
 
 std::string write_text(const tree::SolutionTree& tree, const FormatOptions& options) {
@@ -30,6 +41,7 @@ std::string write_text(const tree::SolutionTree& tree, const FormatOptions& opti
   if (!options.id.empty()) out += "id " + options.id + '\n';
   for (const auto& [name, value] : options.labels.fields()) out += name + ' ' + value + '\n';
   for (const auto& [name, value] : header_fields(tree)) out += name + ' ' + value + '\n';
+  if (!options.compact) write_diagram(tree.position, options.letters, out);
   const SolutionRows rows = solution_rows(tree, options);
   if (tree.stipulation.has_lines()) {
     write_section("solutions (" + std::to_string(rows.solutions.size()) + ")", rows.solutions, out);

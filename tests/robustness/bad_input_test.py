@@ -38,6 +38,8 @@ ROWS = [
     ("options", "--time abc", ["solve", "--fen", GOOD_FEN, "--stip", "#1", "--time", "abc"], None, "time"),
     ("options", "--format yaml", ["solve", "--fen", GOOD_FEN, "--stip", "#1", "--format", "yaml"], None, "--format"),
     ("options", "--style fancy", ["solve", "--fen", GOOD_FEN, "--stip", "#1", "--style", "fancy"], None, "--style"),
+    ("options", "--piece-letters es", ["solve", "--fen", GOOD_FEN, "--stip", "#1", "--piece-letters", "es"], None,
+     "--piece-letters must be san, en, de or fr, not 'es'"),
     ("options", "--jobs -1", ["explore", "--store", "{file}", "--jobs", "-1"], None, "--jobs"),
     ("options", "explore --threads 5000", ["explore", "--store", "{file}", "--threads", "5000"], None, "--threads"),
     ("options", "perft --depth 100000000", ["perft", "--depth", "100000000"], None, "--depth"),
