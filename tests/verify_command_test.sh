@@ -2,8 +2,9 @@
 # `dmsolve verify` end to end (CTest test verify_command): on a small puzzle file with one bad
 # entry it must verify the good entries, report the bad one with its line, and exit 2; on good
 # files it exits 0 when every problem is sound, 1 when one is not, and 3 when a limit left one
-# undecided and none is unsound; a directory or an empty file is refused (exit 2); --report
-# writes the page; --json gives one JSON object per problem. Usage: verify_command_test.sh path/to/dmsolve
+# undecided and none is unsound; a directory or an empty file is refused (exit 2); the findings
+# name keys and lines in SAN (JSON's found and expected stay UCI); --report writes the page;
+# --json gives one JSON object per problem. Usage: verify_command_test.sh path/to/dmsolve
 set -uo pipefail
 dmsolve=$1
 dir=$(mktemp -d)
@@ -44,6 +45,19 @@ grep -q "wrong-key" "$dir/report/index.html" || fail "the report misses a proble
 code=$?
 [ "$code" -eq 1 ] || fail "an unsound problem: exit code $code, expected 1"
 grep -q ": 0 sound, 1 not sound, 0 undecided$" "$dir/out" || fail "unsound summary: $(tail -1 "$dir/out")"
+# The findings in SAN with problemists' move numbers; the sets in JSON stay UCI.
+"$dmsolve" verify "$dir/cooked.epd" --threads 1 >"$dir/out" 2>"$dir/err"
+grep -qx "  cooked: 1.Qf2 is a key too" "$dir/out" || fail "cooked not named in SAN: $(cat "$dir/out")"
+grep -qx "  source-fails: 1.Qa8 is not a key" "$dir/out" || fail "source-fails not named in SAN: $(cat "$dir/out")"
+"$dmsolve" verify "$dir/cooked.epd" --threads 1 --json >"$dir/out" 2>"$dir/err"
+grep -qF '"detail":"1.Qf2 is a key too"' "$dir/out" || fail "--json: the cook's detail: $(cat "$dir/out")"
+grep -qF '"found":["a7f2"],"expected":["a7a8"]' "$dir/out" || fail "--json: found and expected not UCI: $(cat "$dir/out")"
+# A dual on the way to the mate, and a tolerated dual of the mating move, named by their paths.
+echo '8/8/4p3/4Pp2/R2Q1P1N/3P3p/1K4pp/7k w - - id "dual"; stip #3; keys "d4a7";' > "$dir/dual.epd"
+"$dmsolve" verify "$dir/dual.epd" --threads 1 >"$dir/out" 2>"$dir/err"
+grep -qx "  dual: 1.Qa7 1...g1=N: 2.Qa8+ | 2.Qb7+" "$dir/out" || fail "dual not named in SAN: $(cat "$dir/out")"
+grep -qx "  tolerated dual: 1.Qa7 1...g1=B: 2.Qa8# | 2.Qb7# (final move)" "$dir/out" ||
+  fail "tolerated dual not named in SAN: $(cat "$dir/out")"
 
 # A limit that stops the search before it decides: unknown, counted as undecided and not as
 # unsound, and exit 3 when no problem is unsound (issue 55).
@@ -75,7 +89,7 @@ POPEYE
 code=$?
 [ "$code" -eq 1 ] || fail "a helpmate with short solutions: exit code $code, expected 1"
 grep -Eq '^verdict: short-solution; not judged: [0-9]+ solutions, 2 short$' "$dir/out" || fail "short: $(cat "$dir/out")"
-grep -q "short-solution: a8b6 g8a2 is a short solution in 1" "$dir/out" || fail "short: a8b6 not named"
+grep -qx "  short-solution: 1.Nb6 Qa2# is a short solution in 1" "$dir/out" || fail "short: 1.Nb6 Qa2# not named"
 grep -q "^verdict: sound" "$dir/out" && fail "short: called sound: $(cat "$dir/out")"
 "$dmsolve" solve "$dir/short.inp" --threads 1 --json >"$dir/out" 2>"$dir/err"
 grep -q '"solutions":\["a8b6 g8a2","a8c7 g8a2"\],"short_solutions":\["a8b6 g8a2","a8c7 g8a2"\]' "$dir/out" ||

@@ -1,9 +1,11 @@
 #include "solver/puzzle/verdict.h"
 
 #include <algorithm>
+#include <map>
 
 #include "rules/game.h"
 #include "solver/problem/line.h"
+#include "solver/puzzle/answer_text.h"
 
 namespace dm::puzzle {
 
@@ -18,36 +20,42 @@ std::string path_text(const std::vector<std::string>& path) {
   return out;
 }
 
-// Walks a key's main line for duals; `path` holds the UCI turns that lead to a node (the
-// defences of one group joined by '/').
+// Walks a key's main line for duals; `path` holds the turns that lead to a node in SAN with
+// their numbers (answer_text.h; the defences of one group joined by '/': "1.Qc7 1...Rd5/Rd6").
 class DualSearch {
  public:
   DualSearch(bool direct, Verdict& verdict) : direct_(direct), verdict_(verdict) {}
 
-  void walk(const AttackNode& node, std::vector<std::string>& path, const std::string& label) {
-    path.push_back(label);
+  // The node is the attacker's turn n, played in pos.
+  void walk(const AttackNode& node, const Position& pos, int n, std::vector<std::string>& path) {
+    path.push_back(numbered_san(pos, node.turn, n, true));
     if (node.threats.size() > 1) {
       verdict_.tolerated.push_back(path_text(path) + ": " + std::to_string(node.threats.size()) + " threats");
     }
+    const Position after = position_after(pos, node.turn);
     // The threat lines are not the play: duals within them are no defect, and are not looked for.
     for (const tree::DefenceGroup& group : node.defences) {
       if (group.answer.empty()) continue;
       std::string defences;
-      for (const Turn& defence : group.turns) defences += (defences.empty() ? "" : "/") + turn_to_uci(defence);
+      for (const Turn& defence : group.turns) {
+        defences += defences.empty() ? numbered_san(after, defence, n, false) : "/" + turn_to_san(after, defence);
+      }
       path.push_back(defences);
+      // The group shares its answer: it is written after the group's first defence.
+      const Position defended = position_after(after, group.turns.front());
       const AttackNode& answer = group.answer.front();
-      note_duals(answer, path);
-      walk(answer, path, turn_to_uci(answer.turn));
+      note_duals(answer, defended, n + 1, path);
+      walk(answer, defended, n + 1, path);
       path.pop_back();
     }
     path.pop_back();
   }
 
  private:
-  void note_duals(const AttackNode& answer, const std::vector<std::string>& path) {
+  void note_duals(const AttackNode& answer, const Position& pos, int n, const std::vector<std::string>& path) {
     if (answer.duals.empty()) return;
-    std::string text = path_text(path) + ": " + turn_to_uci(answer.turn);
-    for (const Turn& dual : answer.duals) text += " | " + turn_to_uci(dual);
+    std::string text = path_text(path) + ": " + numbered_san(pos, answer.turn, n, true);
+    for (const Turn& dual : answer.duals) text += " | " + numbered_san(pos, dual, n, true);
     if (direct_ && answer.ending != Ending::None) {
       verdict_.tolerated.push_back(text + " (final move)");
     } else {
@@ -59,33 +67,52 @@ class DualSearch {
   Verdict& verdict_;
 };
 
-std::set<std::string> found_answers(const tree::SolutionTree& tree, bool help) {
-  std::set<std::string> out;
-  if (help) {
-    for (const auto& line : tree.solutions) out.insert(problem::line_to_uci(line));
+// The keys (help and series play: the solution lines) the solver found, each in canonical UCI
+// with its text in SAN.
+std::map<std::string, std::string> found_answers(const tree::SolutionTree& tree) {
+  std::map<std::string, std::string> out;
+  if (tree.stipulation.has_lines()) {
+    for (const auto& line : tree.solutions) {
+      out.emplace(problem::line_to_uci(line), line_san(tree.position, line, tree.stipulation));
+    }
   } else {
-    for (const auto& key : tree.keys) out.insert(turn_to_uci(key.turn));
+    for (const auto& key : tree.keys) {
+      out.emplace(turn_to_uci(key.turn), numbered_san(tree.position, key.turn, 1, true));
+    }
   }
   return out;
 }
 
-void compare_sets(const Puzzle& puzzle, bool help, bool decided, Verdict& verdict) {
+std::set<std::string> uci_set(const std::map<std::string, std::string>& answers) {
+  std::set<std::string> out;
+  for (const auto& [uci, san] : answers) out.insert(uci);
+  return out;
+}
+
+// The found answers against the source's: each found one it does not give is a cook, each it
+// gives and was not found (once the search decided) fails; `found` writes the found ones in SAN.
+void compare_sets(const Puzzle& puzzle, const std::map<std::string, std::string>& found, bool decided,
+                  Verdict& verdict) {
+  const bool help = puzzle.stipulation.has_lines();
   const std::string what = help ? "solution" : "key";
+  const std::string too = " is a " + what + " too";  // "1.Qc7 is a key too"
+  const std::string fails = " is not a " + what;     // "1.Qa8 is not a key"
   if (!puzzle.expected) {
     if (!help && verdict.found.size() > 1) {
       verdict.findings.push_back({Defect::Cooked, std::to_string(verdict.found.size()) + " keys"});
     }
     return;
   }
-  for (const auto& answer : verdict.found) {
+  for (const auto& [answer, san] : found) {
     if (!puzzle.expected->contains(answer)) {
-      verdict.findings.push_back({Defect::Cooked, answer + " is a " + what + " too"});
+      verdict.findings.push_back({Defect::Cooked, san + too});
     }
   }
   if (!decided) return;
   for (const auto& answer : *puzzle.expected) {
     if (!verdict.found.contains(answer)) {
-      verdict.findings.push_back({Defect::SourceFails, answer + " is not a " + what});
+      verdict.findings.push_back(
+          {Defect::SourceFails, answer_san(puzzle.position, answer, puzzle.stipulation) + fails});
     }
   }
 }
@@ -99,8 +126,8 @@ void note_short_lines(const Puzzle& puzzle, const tree::SolutionTree& tree, Verd
     const int length = stipulation.line_length(line.size());
     if (length >= stipulation.turns) continue;
     ++short_lines;
-    verdict.findings.push_back(
-        {Defect::ShortSolution, problem::line_to_uci(line) + " is a short solution in " + std::to_string(length)});
+    const std::string san = line_san(tree.position, line, stipulation);
+    verdict.findings.push_back({Defect::ShortSolution, san + " is a short solution in " + std::to_string(length)});
   }
   if (puzzle.expected || tree.status != problem::SolveStatus::Solved) return;
   const size_t count = tree.solutions.size();
@@ -115,7 +142,8 @@ void note_short_lines(const Puzzle& puzzle, const tree::SolutionTree& tree, Verd
 // defect (other turns may win too), nor are the proof's lengths, duals or other keys.
 Verdict judge_proof(const Puzzle& puzzle, const tree::SolutionTree& tree) {
   Verdict verdict;
-  verdict.found = found_answers(tree, false);
+  const auto found = found_answers(tree);
+  verdict.found = uci_set(found);
   switch (tree.status) {
     case problem::SolveStatus::Unknown:
       verdict.findings.push_back({Defect::Unknown, "a limit stopped the search"});
@@ -128,7 +156,7 @@ Verdict judge_proof(const Puzzle& puzzle, const tree::SolutionTree& tree) {
     case problem::SolveStatus::Solved:
       if (puzzle.expected && puzzle.expected->empty()) {
         // The source says the position is not won; the proof shows it is.
-        const std::string shown = verdict.found.empty() ? "" : ": " + *verdict.found.begin() + " is a key";
+        const std::string shown = found.empty() ? "" : ": " + found.begin()->second + " is a key";
         verdict.findings.push_back({Defect::Cooked, puzzle.stipulation.to_string() + " is proven" + shown});
       }
       break;
@@ -188,13 +216,14 @@ Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
   if (puzzle.stipulation.is_proof()) return judge_proof(puzzle, tree);
   Verdict verdict;
   const bool help = puzzle.stipulation.has_lines();
-  verdict.found = found_answers(tree, help);
+  const auto found = found_answers(tree);
+  verdict.found = uci_set(found);
   const bool decided = tree.status != problem::SolveStatus::Unknown;
   if (!decided) verdict.findings.push_back({Defect::Unknown, "a limit stopped the search"});
   if (tree.status == problem::SolveStatus::NoSolution && !(puzzle.expected && puzzle.expected->empty())) {
     verdict.findings.push_back({Defect::NoSolution, "nothing achieves " + puzzle.stipulation.to_string()});
   }
-  compare_sets(puzzle, help, decided, verdict);
+  compare_sets(puzzle, found, decided, verdict);
   if (help) {
     note_short_lines(puzzle, tree, verdict);
     return verdict;
@@ -205,11 +234,11 @@ Verdict judge(const Puzzle& puzzle, const tree::SolutionTree& tree) {
   for (const AttackNode& key : tree.keys) {
     const std::string uci = turn_to_uci(key.turn);
     if (key.length < puzzle.stipulation.turns) {
-      verdict.findings.push_back({Defect::ShortSolution, uci + " works in " + std::to_string(key.length)});
+      verdict.findings.push_back({Defect::ShortSolution, found.at(uci) + " works in " + std::to_string(key.length)});
     }
     if (puzzle.expected && !puzzle.expected->contains(uci)) continue;
     std::vector<std::string> path;
-    DualSearch(direct, verdict).walk(key, path, uci);
+    DualSearch(direct, verdict).walk(key, tree.position, 1, path);
   }
   return verdict;
 }

@@ -35,7 +35,10 @@
 // many are intended. Such a verdict says what was found instead ("340 solutions", "342
 // solutions, 2 short"), the short ones each a defect as above, and is never sound.
 //
-// Expected and found keys and lines compare as sets of canonical UCI strings.
+// Expected and found keys and lines compare as sets of canonical UCI strings; the findings'
+// texts name them in SAN with problemists' move numbers (answer_text.h): "1.Qc7 is a key too",
+// a dual "1.Qc7 1...Rd5/Rd6: 2.Qc8 | 2.Qb8", "1.Rd8 Bd6 2.e5 Bh5# is a short solution in 2". A
+// source's answer that does not replay as legal play stays in UCI.
 
 #include <set>
 #include <string>
@@ -57,7 +60,7 @@ std::string_view defect_name(Defect defect);  // "no-solution", "cooked", ...
 enum class Standing : uint8_t { Sound, Unsound, Undecided, NotJudged };
 std::string_view standing_name(Standing standing);  // "sound", "not sound", "undecided", "not judged"
 
-// One defect with what shows it ("d1h5,h5f7 is a key too").
+// One defect with what shows it ("1.Qh5,Qxf7 is a key too").
 struct Finding {
   Defect defect;
   std::string detail;
@@ -65,7 +68,7 @@ struct Finding {
 
 struct Verdict {
   std::vector<Finding> findings;       // empty: sound
-  std::vector<std::string> tolerated;  // final-move duals and multiple threats, for the record
+  std::vector<std::string> tolerated;  // final-move duals and multiple threats, for the record (SAN)
   std::set<std::string> found;         // keys or solution lines the solver found, UCI
   // Help and series play solved, with no solutions from the source: what was found ("340
   // solutions"); empty where the verdict is judged.

@@ -93,7 +93,10 @@ TEST_CASE("Verdict: two keys are a cook unless the source gives both", "[puzzle]
 
   p.expected = std::set<std::string>{*published.begin()};
   const Verdict one_key = verdict_of(p);
-  CHECK(has_finding(one_key, Defect::Cooked, *published.rbegin() + " is a key too"));
+  // The finding names the key in SAN as a problemist writes it, the found set keeps UCI.
+  CHECK(*published.rbegin() == "e8c7");
+  CHECK(has_finding(one_key, Defect::Cooked, "1.Nc7# is a key too"));
+  CHECK(one_key.found == published);
 }
 
 TEST_CASE("Verdict: a source key that fails", "[puzzle][verdict]") {
@@ -103,14 +106,17 @@ TEST_CASE("Verdict: a source key that fails", "[puzzle][verdict]") {
   p.expected = std::set<std::string>{"a7a8"};  // a legal move that is no key
   const Verdict wrong = verdict_of(p);
   CHECK(wrong.defects() == std::vector<Defect>{Defect::Cooked, Defect::SourceFails});
-  CHECK(has_finding(wrong, Defect::SourceFails, "a7a8 is not a key"));
-  CHECK(has_finding(wrong, Defect::Cooked, "a7f2 is a key too"));
+  CHECK(has_finding(wrong, Defect::SourceFails, "1.Qa8 is not a key"));
+  CHECK(has_finding(wrong, Defect::Cooked, "1.Qf2 is a key too"));
+  // An answer that is no legal turn here (nothing stands on e2) stays as the source wrote it.
+  p.expected = std::set<std::string>{"a7f2", "e2e4"};
+  CHECK(has_finding(verdict_of(p), Defect::SourceFails, "e2e4 is not a key"));
 }
 
 TEST_CASE("Verdict: a key that mates sooner than stipulated", "[puzzle][verdict]") {
   const Puzzle p = puzzle_named("vaeth.epd", "vaeth-16");  // #4 with keys g4h4 and e2g3
   const Verdict v = verdict_of(p);
-  CHECK(has_finding(v, Defect::ShortSolution, "g4h4 works in 3"));
+  CHECK(has_finding(v, Defect::ShortSolution, "1.Rxh4+ works in 3"));
   // Confirmed apart: g4h4 is a key of the #3, e2g3 is not.
   const auto three = test::solve_fen("chess", p.position.fen(), "#3").answers;
   CHECK(three.contains("g4h4"));
@@ -121,8 +127,10 @@ TEST_CASE("Verdict: a dual in a main line, and a tolerated dual of the mating mo
   const Puzzle p = puzzle_named("vaeth.epd", "vaeth-20");  // #3, key d4a7
   const Verdict v = verdict_of(p);
   CHECK(v.defects() == std::vector<Defect>{Defect::Dual});
-  CHECK(has_finding(v, Defect::Dual, "d4a7 g2g1n: a7a8 | a7b7"));
-  CHECK(std::find(v.tolerated.begin(), v.tolerated.end(), "d4a7 g2g1b: a7a8 | a7b7 (final move)") != v.tolerated.end());
+  // The path to the dual in SAN with its numbers: key, defence, then the answer and its dual.
+  CHECK(has_finding(v, Defect::Dual, "1.Qa7 1...g1=N: 2.Qa8+ | 2.Qb7+"));
+  CHECK(std::find(v.tolerated.begin(), v.tolerated.end(), "1.Qa7 1...g1=B: 2.Qa8# | 2.Qb7# (final move)") !=
+        v.tolerated.end());
   // Confirmed apart: after 1...g1=N both answers force mate in 2 and neither mates at once;
   // after 1...g1=B both mate at once.
   const auto after_knight = keys_after(p, "d4a7 g2g1n", "#2");
@@ -149,7 +157,8 @@ TEST_CASE("Verdict: help play compares solution sets", "[puzzle][verdict]") {
   p.expected = std::set<std::string>{*v.found.begin()};
   const Verdict one = verdict_of(p);
   CHECK(one.defects() == std::vector<Defect>{Defect::Cooked});
-  CHECK(has_finding(one, Defect::Cooked, *v.found.rbegin() + " is a solution too"));
+  CHECK(v.found.rbegin()->starts_with("f4b8 "));
+  CHECK(has_finding(one, Defect::Cooked, "1.Bxb8 Bd5 2.Nc7 Bxg5# is a solution too"));
 }
 
 TEST_CASE("Verdict: each short solution of help and series play is a defect", "[puzzle][verdict]") {
@@ -161,8 +170,8 @@ TEST_CASE("Verdict: each short solution of help and series play is a defect", "[
   Puzzle p = read.puzzles.front();
   const Verdict v = verdict_of(p);
   CHECK(v.defects() == std::vector<Defect>{Defect::ShortSolution});
-  CHECK(has_finding(v, Defect::ShortSolution, "a8b6 g8a2 is a short solution in 1"));
-  CHECK(has_finding(v, Defect::ShortSolution, "a8c7 g8a2 is a short solution in 1"));
+  CHECK(has_finding(v, Defect::ShortSolution, "1.Nb6 Qa2# is a short solution in 1"));
+  CHECK(has_finding(v, Defect::ShortSolution, "1.Nc7 Qa2# is a short solution in 1"));
   CHECK(v.findings.size() == 2);
   const std::string found = std::to_string(v.found.size()) + " solutions, 2 short";
   CHECK(v.unjudged == found);
@@ -173,13 +182,36 @@ TEST_CASE("Verdict: each short solution of help and series play is a defect", "[
   REQUIRE(series.puzzles.size() == 1);
   const Verdict sv = verdict_of(series.puzzles.front());
   CHECK(sv.findings.size() == 1);
-  CHECK(has_finding(sv, Defect::ShortSolution, "f3c6 c6d5 is a short solution in 2"));
+  CHECK(has_finding(sv, Defect::ShortSolution, "1.Bfxc6 2.Bd5 is a short solution in 2"));
   CHECK(sv.summary() == "short-solution; not judged: 117 solutions, 1 short");
   // With the source's solutions (here all of them) it is judged: short, never sound.
   p.expected = v.found;
   const Verdict judged = verdict_of(p);
   CHECK(judged.unjudged.empty());
   CHECK(judged.summary() == "short-solution");
+}
+
+TEST_CASE("Verdict: help and series lines are named as problemists number them", "[puzzle][verdict]") {
+  const auto read = puzzle::parse_puzzles(
+      "7k/8/6K1/8/8/8/8/R7 w - - id \"h\"; stip h#1.5;\n"
+      "k7/8/1K6/8/8/8/8/7R b - - id \"ser\"; stip ser-h#2;\n",
+      "inline.epd");
+  REQUIRE(read.puzzles.size() == 2);
+  // h#1.5: the attacker begins, its opening turn "1...".
+  Puzzle help = read.puzzles[0];
+  CHECK(has_finding(verdict_of(help), Defect::ShortSolution, "1...Ra8# is a short solution in 1"));
+  help.expected = std::set<std::string>{"a1b1 h8g8 b1a1"};  // legal play that does not mate
+  const Verdict help_judged = verdict_of(help);
+  CHECK(has_finding(help_judged, Defect::SourceFails, "1...Rb1 2.Kg8 Ra1 is not a solution"));
+  CHECK(has_finding(help_judged, Defect::Cooked, "1...Ra2 2.Kg8 Ra8# is a solution too"));
+  CHECK(help_judged.found.contains("a1a2 h8g8 a2a8"));
+  // ser-h#2: the series turns numbered, the other side's mate after them unnumbered.
+  Puzzle series = read.puzzles[1];
+  series.expected = std::set<std::string>{"a8b8 b8a8 h1h8", "a8b8 b8c8 h1h8"};
+  const Verdict series_judged = verdict_of(series);
+  CHECK(has_finding(series_judged, Defect::ShortSolution, "1.Kb8 Rh8# is a short solution in 1"));
+  CHECK(has_finding(series_judged, Defect::Cooked, "1.Kb8 Rh8# is a solution too"));
+  CHECK(has_finding(series_judged, Defect::SourceFails, "1.Kb8 2.Kc8 Rh8+ is not a solution"));
 }
 
 TEST_CASE("Verdict: a limit reached is unknown, never sound", "[puzzle][verdict]") {
