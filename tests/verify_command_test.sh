@@ -3,8 +3,9 @@
 # entry it must verify the good entries, report the bad one with its line, and exit 2; on good
 # files it exits 0 when every problem is sound, 1 when one is not, and 3 when a limit left one
 # undecided and none is unsound; a directory or an empty file is refused (exit 2); the findings
-# name keys and lines in SAN (JSON's found and expected stay UCI); --report writes the page;
-# --json gives one JSON object per problem. Usage: verify_command_test.sh path/to/dmsolve
+# name keys and lines in SAN (JSON's found and expected stay UCI); --report writes the page, each
+# verdict a heading and a list, each problem's labels among its facts; --json gives one JSON
+# object per problem. Usage: verify_command_test.sh path/to/dmsolve
 set -uo pipefail
 dmsolve=$1
 dir=$(mktemp -d)
@@ -20,7 +21,7 @@ cat > "$dir/mixed.epd" <<'PUZZLES'
 8/8/8/8/8/8/8/k1K5 w - - id "bare"; stip #2; keys none;
 PUZZLES
 cat > "$dir/cooked.epd" <<'PUZZLES'
-8/Q7/8/8/8/8/8/2k1K2R w K - id "wrong-key"; stip #2; keys "a7a8";
+8/Q7/8/8/8/8/8/2k1K2R w K - id "wrong-key"; stip #2; keys "a7a8"; author "G. Schoepfer"; source "Neue Leipziger Ztg., 1927";
 PUZZLES
 
 "$dmsolve" verify "$dir/mixed.epd" --threads 1 >"$dir/out" 2>"$dir/err"
@@ -40,6 +41,15 @@ grep -Eq '^wrong-key +chess +#2 +cooked, source-fails ' "$dir/out" || fail "wron
 grep -q "1.Qf2!" "$dir/out" && fail "--quiet printed a tree"
 [ -s "$dir/report/index.html" ] || fail "--report wrote no index.html"
 grep -q "wrong-key" "$dir/report/index.html" || fail "the report misses a problem"
+# The verdict: its summary a heading line, then one list item per finding, in SAN; the author
+# and source among the problem's facts, not in its verdict.
+tr -d '\n' < "$dir/report/index.html" > "$dir/report/flat.html"
+grep -qF '<h3 class="verdict">Verdict: cooked, source-fails</h3><ul class="verdict"><li>cooked: 1.Qf2 is a key too</li><li>source-fails: 1.Qa8 is not a key</li></ul>' \
+  "$dir/report/flat.html" || fail "report: wrong-key's verdict is not a heading and a list"
+grep -qF '<dt>author</dt><dd>G. Schoepfer</dd><dt>source</dt><dd>Neue Leipziger Ztg., 1927</dd>' "$dir/report/flat.html" ||
+  fail "report: wrong-key's author and source are not among its facts"
+grep -q '<p class="verdict">\|<li>author' "$dir/report/flat.html" && fail "report: labels or lines in a verdict paragraph"
+[ "$(grep -o '<h3 class="verdict">' "$dir/report/flat.html" | wc -l)" -eq 3 ] || fail "report: not one verdict per problem"
 
 "$dmsolve" verify "$dir/cooked.epd" --threads 1 --quiet >"$dir/out" 2>"$dir/err"
 code=$?

@@ -1,20 +1,21 @@
 // dmsolve solve: solves one problem given on the command line, or every problem of a puzzle
 // file (EPD, or Popeye input: each twin apart), and prints each solution tree (--format
-// text|json|pgn|html, or --json lines).
+// text|json|pgn|html, or --json lines); several problems make one document (batch_output.h).
 
 #include <atomic>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <boost/program_options.hpp>
 
+#include "solver/app/batch_output.h"
 #include "solver/app/command.h"
 #include "solver/app/command_line.h"
 #include "solver/app/interrupt.h"
 #include "solver/app/option_checks.h"
 #include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
-#include "solver/puzzle/problem_file.h"
 #include "solver/problem/stipulation.h"
+#include "solver/puzzle/problem_file.h"
 
 namespace dm::app {
 
@@ -49,7 +50,8 @@ struct Printout {
   bool stopped = false;
 };
 
-Printout printout(tree::SolutionTree& tree, const Named& name, TreeFormat format, const TreeSettings& settings) {
+Printout printout(size_t index, tree::SolutionTree& tree, const Named& name, const BatchOutput& output,
+                  const TreeSettings& settings) {
   const std::string& id = name.id;
   if (const tree::CheckResult check = recheck(tree, settings); !check.ok()) {
     return {"", "dmsolve solve: " + (id.empty() ? "" : id + ": ") + "the tree's re-check disagrees: " + check.message,
@@ -64,7 +66,7 @@ Printout printout(tree::SolutionTree& tree, const Named& name, TreeFormat format
            std::string(problem::status_name(tree.status)) + ", not proven";
   }
   const bool stopped = tree.status == problem::SolveStatus::Unknown && InterruptCatcher::raised();
-  return {write_tree(tree, format, settings, id, name.labels) + (settings.json_line ? "\n" : ""), error, note, stopped};
+  return {output.problem(index, tree, id, name.labels), error, note, stopped};
 }
 
 // The line saying where Ctrl-C stopped a batch: the first problem not solved whole, and how
@@ -91,17 +93,24 @@ std::string interrupted_line(const std::vector<Named>& names, const std::vector<
          names[first].id + " (" + names[first].location + "): " + counts;
 }
 
-// Solves the problems in order and prints each tree; the exit code.
-int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named>& names, TreeFormat format,
-              const TreeSettings& settings, TreeBatch& batch) {
+// Solves the problems in order and prints each tree as one document (batch_output.h); the
+// exit code. `files` name the page of several problems in HTML.
+int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named>& names,
+              const std::vector<std::string>& files, TreeFormat format, const TreeSettings& settings,
+              TreeBatch& batch) {
+  std::string title = "dmsolve solve:";
+  for (const std::string& file : files) title += " " + file;
+  const BatchOutput output(format, settings, problems.size(), title);
   std::vector<Printout> printouts(problems.size());
   std::vector<char> emitted(problems.size(), 0);
   std::vector<char> stopped(problems.size(), 0);
   int code = kExitOk;
+  bool printed = false;  // a tree is printed: the next one follows output.separator()
+  std::cout << output.head() << std::flush;
   batch.run(
       problems,
       [&](size_t i) { return "solving " + (names[i].id.empty() ? problems[i].stipulation->to_string() : names[i].id); },
-      [&](size_t i, tree::SolutionTree&& tree) { printouts[i] = printout(tree, names[i], format, settings); },
+      [&](size_t i, tree::SolutionTree&& tree) { printouts[i] = printout(i, tree, names[i], output, settings); },
       [&](size_t i) {
         Printout& out = printouts[i];
         if (!out.error.empty()) {
@@ -109,11 +118,16 @@ int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named
           code = kExitFailure;
         }
         if (!out.note.empty()) std::cerr << out.note << std::endl;
-        std::cout << out.tree << std::flush;
+        if (!out.tree.empty()) {
+          std::cout << (printed ? output.separator() : "") << out.tree << std::flush;
+          printed = true;
+        }
         emitted[i] = 1;
         stopped[i] = out.stopped;
         out = {};
       });
+  // The page's tail also after Ctrl-C and after trees that were not printed.
+  std::cout << output.tail() << std::flush;
   if (const std::string error = batch.tables_keep_error(); !error.empty()) {
     std::cerr << "dmsolve solve: an endgame table was not kept (--tablebase-dir): " << error << std::endl;
   }
@@ -185,7 +199,7 @@ int run_solve(const std::vector<std::string>& args) {
       return report_bad_input("solve", "--proof: " + stipulation->to_string() +
                                            " writes no proof; only win, lose and loseN do, once proven");
     }
-    return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {Named{}}, *format, settings, **batch);
+    return solve_all({{&*pos, &*stipulation, proof_file_for(settings, "")}}, {Named{}}, {}, *format, settings, **batch);
   }
   if (!settings.proof.empty()) return report_bad_input("solve", "--proof names one problem's file: give --proof-dir DIR with a puzzle file");
   if (!fen.empty() || !stipulation_text.empty()) {
@@ -213,7 +227,7 @@ int run_solve(const std::vector<std::string>& args) {
       names.push_back({p.id, labels_of(p), p.location()});
     }
   }
-  const int solved = solve_all(problems, names, *format, settings, **batch);
+  const int solved = solve_all(problems, names, files, *format, settings, **batch);
   return solved != kExitOk ? solved : code;
 }
 

@@ -9,11 +9,7 @@
 
 #include "solver/app/cache_folder.h"
 #include "solver/app/option_checks.h"
-#include "solver/report/html_format.h"
-#include "solver/report/json_format.h"
-#include "solver/report/pgn_format.h"
 #include "solver/report/piece_letters.h"
-#include "solver/report/text_format.h"
 
 namespace dm::app {
 
@@ -27,7 +23,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
       ("time", po::value(&settings.seconds)->default_value(0), "stop after this many seconds per problem (0: no limit)")
       ("nodes", po::value(&settings.nodes)->default_value(0), "stop after this many nodes per problem (0: no limit)")
       ("solution-limit", po::value(&settings.solutions)->default_value(0), "help and series play: stop after this many solutions per problem, leaving the answer incomplete as --time does (0: no limit; Popeye's maxsolutions, which keeps the first N of all in order, is the puzzle option)")
-      ("format", po::value(&settings.format)->default_value("text"), "how each solution tree is printed: text, json, pgn or html")
+      ("format", po::value(&settings.format)->default_value("text"), "how each solution tree is printed: text, json, pgn or html (several problems make one document: JSON Lines, one HTML page)")
       ("full", "print every turn of large defence groups (default: a count and a few examples)")
       ("style", po::value(&settings.style)->default_value("popeye"), "text and HTML: popeye (threat lines whole, only the defences that stop a threat, zugzwang marked, as Popeye writes them) or compact (every defence, threats by their first turn)")
       ("piece-letters", po::value(&settings.piece_letters)->default_value("san"), "text and HTML: the letters of the pieces in moves, diagram and piece lists: san (K Q R B N), or Popeye's en (K Q R B S), de (K D T L S) or fr (R D T F C); JSON and PGN keep SAN")
@@ -170,19 +166,6 @@ void discard_temporary_proof(tree::SolutionTree& tree) {
   if (!tree.proof || !tree.proof->temporary) return;
   tree.proof->temporary.reset();  // removes the file, where no other copy holds it
   tree.proof->file.clear();
-}
-
-std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,
-                       const std::string& id, const report::ProblemLabels& labels) {
-  report::FormatOptions options = format_options(settings, id, labels);
-  if (settings.json_line) return report::write_json(tree, options);
-  switch (format) {
-    case TreeFormat::Text: return report::write_text(tree, options);
-    case TreeFormat::Json: options.pretty = true; return report::write_json(tree, options);
-    case TreeFormat::Pgn: return report::write_pgn(tree, options);
-    case TreeFormat::Html: return report::write_html(tree, options);
-  }
-  return {};
 }
 
 }  // namespace dm::app

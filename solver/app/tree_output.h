@@ -1,6 +1,7 @@
 #pragma once
 // What `dmsolve solve` and `dmsolve verify` share: the options that build a solution tree
-// (limits, threads, tries) and that choose how it is written (--format, --full, --json).
+// (limits, threads, tries) and that choose how it is written (--format, --full, --json; the
+// writing itself: batch_output.h).
 
 #include <atomic>
 #include <optional>
@@ -81,10 +82,6 @@ tree::CheckResult recheck(tree::SolutionTree& tree, const TreeSettings& settings
 
 // Removes a proof file the tree's build wrote only for the re-check (ProofSummary::temporary).
 void discard_temporary_proof(tree::SolutionTree& tree);
-
-// The tree in the chosen format; --json (one line) wins over --format.
-std::string write_tree(const tree::SolutionTree& tree, TreeFormat format, const TreeSettings& settings,
-                       const std::string& id, const report::ProblemLabels& labels = {});
 
 report::FormatOptions format_options(const TreeSettings& settings, const std::string& id,
                                      const report::ProblemLabels& labels = {});

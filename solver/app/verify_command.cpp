@@ -1,8 +1,8 @@
 // dmsolve verify: solves every problem of puzzle files (EPD, or Popeye input: each twin apart,
 // with no source solution to compare), compares each with its source's solution
-// (solver/puzzle/verdict.h), prints the trees and verdicts, a summary table, and with --report
-// DIR a collection page DIR/index.html. Ctrl-C stops the problem being solved; the problems done
-// still get their summary and report.
+// (solver/puzzle/verdict.h), prints the trees and verdicts (several problems as one document:
+// batch_output.h), a summary table, and with --report DIR a collection page DIR/index.html.
+// Ctrl-C stops the problem being solved; the problems done still get their summary and report.
 
 #include <array>
 #include <atomic>
@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <boost/program_options.hpp>
 
+#include "solver/app/batch_output.h"
 #include "solver/app/command.h"
 #include "solver/app/command_line.h"
 #include "solver/app/interrupt.h"
@@ -45,12 +46,23 @@ struct Outcome {
   bool verified = false;  // false when an interrupt stopped its build
 };
 
-// The verdict as lines: "verdict: cooked, dual" and one line per finding.
+// The verdict's summary ("cooked, dual") and what it rests on: one item per finding
+// ("cooked: 1.Qc7 is a key too"), tolerated dual, and the tree check's disagreement.
+report::VerdictText verdict_items(const Outcome& o) {
+  report::VerdictText out{o.verdict.summary(), {}};
+  for (const auto& f : o.verdict.findings) {
+    out.items.push_back(std::string(puzzle::defect_name(f.defect)) + ": " + f.detail);
+  }
+  for (const auto& t : o.verdict.tolerated) out.items.push_back("tolerated dual: " + t);
+  if (!o.check.ok()) out.items.push_back("tree check disagrees: " + o.check.message);
+  return out;
+}
+
+// The verdict as lines: "verdict: cooked, dual" and one indented line per item.
 std::string verdict_text(const Outcome& o) {
-  std::string out = "verdict: " + o.verdict.summary() + "\n";
-  for (const auto& f : o.verdict.findings) out += "  " + std::string(puzzle::defect_name(f.defect)) + ": " + f.detail + "\n";
-  for (const auto& t : o.verdict.tolerated) out += "  tolerated dual: " + t + "\n";
-  if (!o.check.ok()) out += "  tree check disagrees: " + o.check.message + "\n";
+  const report::VerdictText verdict = verdict_items(o);
+  std::string out = "verdict: " + verdict.summary + "\n";
+  for (const auto& item : verdict.items) out += "  " + item + "\n";
   return out;
 }
 
@@ -78,18 +90,26 @@ nlohmann::ordered_json verdict_json(const Outcome& o) {
   return out;
 }
 
-void print_outcome(const Outcome& o, TreeFormat format, const VerifySettings& settings) {
-  const TreeSettings& ts = settings.tree;
-  if (ts.json_line || format == TreeFormat::Json) {
-    auto out = report::tree_to_json(o.tree, format_options(ts, o.puzzle->id, labels_of(*o.puzzle)));
+// One verified problem on standard output: in JSON its object with `file`, `line` and `verdict`;
+// in HTML its article (or page) with the verdict in it; in text and PGN a line naming it, the
+// tree and the verdict (PGN: in escape lines), then a blank line.
+void print_outcome(size_t index, const Outcome& o, const BatchOutput& output, TreeFormat format,
+                   const VerifySettings& settings) {
+  const std::string& id = o.puzzle->id;
+  if (output.json()) {
+    auto out = report::tree_to_json(o.tree, format_options(settings.tree, id, labels_of(*o.puzzle)));
     out["file"] = o.puzzle->file;
     out["line"] = o.puzzle->line;
     out["verdict"] = verdict_json(o);
-    std::cout << (ts.json_line ? out.dump() : out.dump(2)) << std::endl;
+    std::cout << (output.json_lines() ? out.dump() : out.dump(2)) << std::endl;
     return;
   }
   if (settings.quiet) return;
-  std::cout << "== " << o.puzzle->location() << "  " << o.puzzle->id << '\n';
+  if (output.html()) {
+    std::cout << output.problem(index, o.tree, id, labels_of(*o.puzzle), verdict_items(o)) << std::flush;
+    return;
+  }
+  std::cout << "== " << o.puzzle->location() << "  " << id << '\n';
   const std::string verdict = verdict_text(o);
   if (format == TreeFormat::Pgn) {
     // PGN's escape lines ('%' in column 1) carry the verdict where no reader looks.
@@ -98,11 +118,9 @@ void print_outcome(const Outcome& o, TreeFormat format, const VerifySettings& se
       std::cout << "% " << verdict.substr(start, end - start) << '\n';
       start = end + 1;
     }
-    std::cout << write_tree(o.tree, format, ts, o.puzzle->id, labels_of(*o.puzzle)) << '\n';
-  } else if (format == TreeFormat::Html) {
-    std::cout << write_tree(o.tree, format, ts, o.puzzle->id, labels_of(*o.puzzle)) << "<!--\n" << verdict << "-->\n";
+    std::cout << output.problem(index, o.tree, id, labels_of(*o.puzzle)) << '\n';
   } else {
-    std::cout << write_tree(o.tree, format, ts, o.puzzle->id, labels_of(*o.puzzle)) << verdict << '\n';
+    std::cout << output.problem(index, o.tree, id, labels_of(*o.puzzle)) << verdict << '\n';
   }
   std::cout.flush();
 }
@@ -150,21 +168,26 @@ void print_summary(const std::vector<Outcome>& outcomes, size_t bad_entries, siz
   out << std::endl;
 }
 
+// The title of a page of the files' problems: "dmsolve verify: a.epd b.inp".
+std::string page_title(const std::vector<std::string>& files) {
+  std::string title = "dmsolve verify:";
+  for (const auto& f : files) title += " " + f;
+  return title;
+}
+
 std::optional<std::string> write_report(const std::vector<Outcome>& outcomes, const VerifySettings& settings,
                                         const std::vector<std::string>& files) {
   std::error_code error;
   std::filesystem::create_directories(settings.report_dir, error);
   if (error) return "--report " + settings.report_dir + ": " + error.message();
   std::vector<report::CollectionEntry> entries;
+  entries.reserve(outcomes.size());
   for (const auto& o : outcomes) {
-    std::string verdict = verdict_text(o);
-    for (const auto& [name, value] : labels_of(*o.puzzle).fields()) verdict += name + ": " + value + "\n";
-    entries.push_back({o.puzzle->id + " (" + o.puzzle->location() + ")", &o.tree, verdict});
+    const std::string title = o.puzzle->id + " (" + o.puzzle->location() + ")";
+    entries.push_back({title, &o.tree, labels_of(*o.puzzle), verdict_items(o)});
   }
-  std::string title = "dmsolve verify:";
-  for (const auto& f : files) title += " " + f;
   const std::string path = (std::filesystem::path(settings.report_dir) / "index.html").string();
-  const std::string page = report::write_html_collection(title, entries, format_options(settings.tree, ""));
+  const std::string page = report::write_html_collection(page_title(files), entries, format_options(settings.tree, ""));
   if (const auto failure = dm::files::write_whole_file(path, page)) return "--report: " + *failure;
   return std::nullopt;
 }
@@ -285,6 +308,10 @@ int run_verify(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<Outcome> outcomes;
   outcomes.reserve(total);
+  const BatchOutput output(format, settings.tree, problems.size(), page_title(files));
+  // --quiet prints no tree, and no page around the trees either.
+  const bool pages = output.html() && !settings.quiet;
+  if (pages) std::cout << output.head() << std::flush;
   (*batch)->run(
       problems, [&](size_t i) { return ProgressDisplay::bar(i, total) + " " + built[i].puzzle->id; },
       [&](size_t i, tree::SolutionTree&& tree) {
@@ -301,16 +328,18 @@ int run_verify(const std::vector<std::string>& args) {
         Outcome& o = built[i];
         if (!o.verified) return;
         code = code_after(o, settings, code);
-        print_outcome(o, format, settings);
+        print_outcome(i, o, output, format, settings);
         outcomes.push_back(std::move(o));
       });
+  // The page's tail also after Ctrl-C.
+  if (pages) std::cout << output.tail() << std::flush;
   if (const std::string error = (*batch)->tables_keep_error(); !error.empty()) {
     std::cerr << "dmsolve verify: an endgame table was not kept (--tablebase-dir): " << error << std::endl;
   }
   const bool interrupted = InterruptCatcher::raised();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // The table goes to stdout, unless stdout carries JSON.
-  std::ostream& table = settings.tree.json_line || format == TreeFormat::Json ? std::cerr : std::cout;
+  // The table goes to stdout, unless stdout carries JSON or HTML.
+  std::ostream& table = output.json() || pages ? std::cerr : std::cout;
   print_summary(outcomes, read.bad_entries, total, seconds, interrupted, table);
   if (!settings.report_dir.empty()) {
     if (const auto error = write_report(outcomes, settings, files)) {

@@ -21,7 +21,8 @@ article.problem { margin-bottom: 2.5em; }
 dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
 dl.facts dt { font-weight: bold; }
 dl.facts dd { margin: 0; font-family: monospace; }
-p.verdict { font-weight: bold; }
+h3.verdict { margin-bottom: 0.3em; }
+ul.verdict { margin-top: 0; font-family: monospace; font-size: 15px; }
 ul.tree, ul.tree ul { list-style: none; padding-left: 1.5em; margin: 0; font-family: monospace; font-size: 15px; }
 ul.tree summary { cursor: pointer; }
 /* A leaf lines up with the text of a <summary> beside it; a long one wraps with a hanging indent. */
@@ -51,7 +52,17 @@ void write_section(const std::string& title, const std::vector<Row>& rows, std::
   out += "</ul></section>\n";
 }
 
-std::string problem_article(const tree::SolutionTree& tree, const std::string& title, const std::string& verdict,
+// The verdict: its summary as a heading line, then a list of its findings.
+void write_verdict(const VerdictText& verdict, std::string& out) {
+  if (verdict.summary.empty()) return;
+  out += "<h3 class=\"verdict\">Verdict: " + html_escape(verdict.summary) + "</h3>\n";
+  if (verdict.items.empty()) return;
+  out += "<ul class=\"verdict\">\n";
+  for (const std::string& item : verdict.items) out += "<li>" + html_escape(item) + "</li>\n";
+  out += "</ul>\n";
+}
+
+std::string problem_article(const tree::SolutionTree& tree, const std::string& title, const VerdictText& verdict,
                             const std::string& anchor, const FormatOptions& options) {
   std::string out = "<article class=\"problem\"" + (anchor.empty() ? "" : " id=\"" + anchor + "\"") + ">\n";
   const std::string diagram = svg_diagram(tree.position, options.letters);
@@ -63,7 +74,7 @@ std::string problem_article(const tree::SolutionTree& tree, const std::string& t
     out += "<dt>" + html_escape(name) + "</dt><dd>" + html_escape(value) + "</dd>\n";
   }
   out += "</dl>\n";
-  if (!verdict.empty()) out += "<p class=\"verdict\">" + html_escape(verdict) + "</p>\n";
+  write_verdict(verdict, out);
   const SolutionRows rows = solution_rows(tree, options);
   // Problemists print the set play of direct play before the key, that of help play after the
   // solutions.
@@ -101,28 +112,41 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-std::string html_page(const std::string& title, const std::string& body) {
+std::string html_page_head(const std::string& title) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(title) +
-         "</title>\n<style>" + std::string(kReportStyle) + "</style>\n</head>\n<body>\n" + body +
-         "</body>\n</html>\n";
+         "</title>\n<style>" + std::string(kReportStyle) + "</style>\n</head>\n<body>\n";
 }
 
-std::string write_html(const tree::SolutionTree& tree, const FormatOptions& options) {
-  const std::string title = default_title(tree, options);
-  return html_page(title, problem_article(tree, title, "", "", options));
+std::string html_page_tail() { return "</body>\n</html>\n"; }
+
+std::string html_page(const std::string& title, const std::string& body) {
+  return html_page_head(title) + body + html_page_tail();
+}
+
+std::string html_article(const tree::SolutionTree& tree, const FormatOptions& options, const VerdictText& verdict,
+                         const std::string& anchor) {
+  return problem_article(tree, default_title(tree, options), verdict, anchor, options);
+}
+
+std::string write_html(const tree::SolutionTree& tree, const FormatOptions& options, const VerdictText& verdict) {
+  return html_page(default_title(tree, options), html_article(tree, options, verdict, ""));
 }
 
 std::string write_html_collection(const std::string& title, const std::vector<CollectionEntry>& entries,
                                   const FormatOptions& options) {
   std::string body = "<h1>" + html_escape(title) + "</h1>\n<nav><ol>\n";
   for (size_t i = 0; i < entries.size(); ++i) {
+    const std::string& summary = entries[i].verdict.summary;
     body += "<li><a href=\"#p" + std::to_string(i + 1) + "\">" + html_escape(entries[i].title) + "</a>" +
-            (entries[i].verdict.empty() ? "" : " — " + html_escape(entries[i].verdict)) + "</li>\n";
+            (summary.empty() ? "" : " — " + html_escape(summary)) + "</li>\n";
   }
   body += "</ol></nav>\n";
   for (size_t i = 0; i < entries.size(); ++i) {
-    body += problem_article(*entries[i].tree, entries[i].title, entries[i].verdict, "p" + std::to_string(i + 1),
-                            options);
+    // Each problem's labels among its facts, as write_html shows them.
+    FormatOptions labelled = options;
+    labelled.labels = entries[i].labels;
+    const std::string anchor = "p" + std::to_string(i + 1);
+    body += problem_article(*entries[i].tree, entries[i].title, entries[i].verdict, anchor, labelled);
   }
   return html_page(title, body);
 }

@@ -72,7 +72,11 @@ std::vector<Page> sample_pages(const std::vector<tree::SolutionTree>& trees) {
   std::vector<report::CollectionEntry> entries;
   Page collection{"collection", "", {}};
   for (const auto& t : trees) {
-    entries.push_back({t.variant + " " + t.stipulation.to_string(), &t, "as published"});
+    report::ProblemLabels labels;
+    labels.author = "A. Composer";
+    labels.source = "report test";
+    const report::VerdictText verdict{"cooked", {"cooked: 1.Qc7 is a key too", "tolerated dual: 1.Qc7: 2 threats"}};
+    entries.push_back({t.variant + " " + t.stipulation.to_string(), &t, labels, verdict});
     collection.fens.push_back(t.position.fen());
   }
   collection.html = report::write_html_collection("report test collection", entries, {});
@@ -137,7 +141,45 @@ TEST_CASE("html: every piece kind is drawn on 11x8 and 8x8, and a collection pag
   for (const char* letter : {">J<", ">M<", ">A<"}) CHECK(count(mainzer, letter) == 2);
   const std::string collection = sample_pages(trees).back().html;
   CHECK(count(collection, "<article class=\"problem\"") == trees.size());
-  CHECK(count(collection, "as published") == 2 * trees.size());
+}
+
+TEST_CASE("html: a collection's verdicts as a heading and a list, its labels among the facts", "[report][html]") {
+  const std::vector<tree::SolutionTree> trees = {popeye_two_mover(), popeye_helpmate()};
+  const std::string collection = sample_pages(trees).back().html;
+  // The summary in the table of contents and as each article's heading line; one item a finding.
+  CHECK(count(collection, "</a> — cooked</li>") == trees.size());
+  CHECK(count(collection,
+              "<h3 class=\"verdict\">Verdict: cooked</h3>\n<ul class=\"verdict\">\n"
+              "<li>cooked: 1.Qc7 is a key too</li>\n<li>tolerated dual: 1.Qc7: 2 threats</li>\n</ul>") == trees.size());
+  CHECK(count(collection, "<p class=\"verdict\">") == 0);
+  // What the file says of a problem stands among its facts, not in its verdict.
+  CHECK(count(collection, "<dt>author</dt><dd>A. Composer</dd>") == trees.size());
+  CHECK(count(collection, "<dt>source</dt><dd>report test</dd>") == trees.size());
+  CHECK(count(collection, "<li>author") == 0);
+}
+
+TEST_CASE("html: a page written piece by piece is one document", "[report][html]") {
+  const std::vector<tree::SolutionTree> trees = {popeye_two_mover(), mainzer_mate(), popeye_helpmate()};
+  std::string page = report::html_page_head("three problems");
+  for (size_t i = 0; i < trees.size(); ++i) {
+    report::FormatOptions options;
+    options.id = "p-" + std::to_string(i + 1);
+    options.labels.title = "problem " + std::to_string(i + 1);
+    page += report::html_article(trees[i], options, {"sound", {}}, "p" + std::to_string(i + 1));
+  }
+  page += report::html_page_tail();
+  check_self_contained(page);
+  CHECK(count(page, "<!DOCTYPE html>") == 1);
+  CHECK(count(page, "</html>") == 1);
+  CHECK(count(page, "<article class=\"problem\" id=\"p") == trees.size());
+  CHECK(count(page, "<h2>p-2: #1 (mainzer)</h2>") == 1);
+  CHECK(count(page, "<dt>title</dt><dd>problem 3</dd>") == 1);
+  // A verdict without items is its heading alone.
+  CHECK(count(page, "<h3 class=\"verdict\">Verdict: sound</h3>\n<section") == trees.size());
+  // The page of one problem carries its verdict in the same way.
+  const std::string one = report::write_html(trees[0], {}, {"dual", {"dual: 1.Qf2 1...Kb1: 2.O-O | 2.Rh2"}});
+  CHECK(count(one, "<h3 class=\"verdict\">Verdict: dual</h3>") == 1);
+  CHECK(count(one, "<li>dual: 1.Qf2 1...Kb1: 2.O-O | 2.Rh2</li>") == 1);
 }
 
 // Writes the sample pages and a manifest ("name<TAB>fen<TAB>fen..." per page) to the folder
