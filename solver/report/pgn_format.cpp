@@ -197,6 +197,8 @@ std::string write_pgn(const tree::SolutionTree& tree, const FormatOptions& optio
   if (!tree.rule_options.empty()) out += tag("VariantOptions", tree.rule_options);
   out += tag("FEN", tree.position.fen()) + tag("SetUp", "1");
   out += tag("Stipulation", stipulation);
+  // Help play: who begins and who reaches the goal ("Black begins, White mates").
+  if (const std::string play = who_plays(tree); !play.empty()) out += tag("Play", play);
   for (auto [name, value] : options.labels.fields()) {
     name[0] = char(name[0] - 'a' + 'A');  // PGN tags are capitalised: Title, Author, Source, Twin
     out += tag(name, value);

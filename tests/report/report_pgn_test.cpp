@@ -109,6 +109,7 @@ TEST_CASE("pgn: help play, double-move turns and Mainzer moves replay", "[report
   REQUIRE_FALSE(play_movetext(game, help_record->movetext));
   CHECK(outcome(game.position()).reason == "checkmate");
   CHECK(help_pgn.find("set play: 1...Be2 2.O-O-O Ba6#") != std::string::npos);
+  CHECK(help_record->tags.at("Play") == "Black begins, White mates");
 
   for (const tree::SolutionTree& t : {marseillais_group(), mainzer_mate(), king_capture_mate()}) {
     report::FormatOptions options;
