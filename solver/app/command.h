@@ -25,6 +25,7 @@ int run_export(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
 int run_show_proof(const std::vector<std::string>& args);
+int run_serve(const std::vector<std::string>& args);
 int run_solve(const std::vector<std::string>& args);
 int run_verify(const std::vector<std::string>& args);
 

@@ -16,13 +16,27 @@ namespace {
 
 constexpr std::array kCommands = {
     dm::app::Command{"perft", "count move sequences from a position (move generator check)", dm::app::run_perft},
-    dm::app::Command{"replay", "play a game (SAN or UCI, comma-joined turns, or a PGN file) and show the result", dm::app::run_replay},
-    dm::app::Command{"solve", "solve problems (#N =N winN s#N s=N h#N h=N r#N ser-#N ...) from the command line or a puzzle file and print their solution trees", dm::app::run_solve},
-    dm::app::Command{"check-proof", "check proof files (docs/proof-format.md) with the rules engine alone", dm::app::run_check_proof},
-    dm::app::Command{"show-proof", "show a checked proof file: its main line and its first turns as a tree (text or HTML)", dm::app::run_show_proof},
-    dm::app::Command{"explore", "prove which opening turns win or lose, job by job, with a resumable store", dm::app::run_explore},
-    dm::app::Command{"export", "write problems as Popeye input (--format popeye), from a problem file or --fen and --stip", dm::app::run_export},
-    dm::app::Command{"verify", "solve every problem of puzzle files and judge it against its source: sound, cooked, dual, ...", dm::app::run_verify},
+    dm::app::Command{"replay", "play a game (SAN or UCI, comma-joined turns, or a PGN file) and show the result",
+                     dm::app::run_replay},
+    dm::app::Command{
+        "solve",
+        "solve problems (#N =N winN s#N s=N h#N h=N r#N ser-#N ...) from the command line or a puzzle file and print their solution trees",
+        dm::app::run_solve},
+    dm::app::Command{"check-proof", "check proof files (docs/proof-format.md) with the rules engine alone",
+                     dm::app::run_check_proof},
+    dm::app::Command{"show-proof",
+                     "show a checked proof file: its main line and its first turns as a tree (text or HTML)",
+                     dm::app::run_show_proof},
+    dm::app::Command{"explore", "prove which opening turns win or lose, job by job, with a resumable store",
+                     dm::app::run_explore},
+    dm::app::Command{"export",
+                     "write problems as Popeye input (--format popeye), from a problem file or --fen and --stip",
+                     dm::app::run_export},
+    dm::app::Command{"serve", "serve the solver as a web page on this machine (http://127.0.0.1:8080 by default)",
+                     dm::app::run_serve},
+    dm::app::Command{"verify",
+                     "solve every problem of puzzle files and judge it against its source: sound, cooked, dual, ...",
+                     dm::app::run_verify},
 };
 
 void print_usage(std::ostream& out) {

@@ -1,0 +1,93 @@
+#include "solver/app/serve/serve_page.h"
+
+#include "solver/report/html_format.h"
+
+namespace dm::app::serve {
+
+namespace {
+
+// The form and its script: an EventSource on /api/solve, one search at a time.
+constexpr const char* kBody = R"PAGE(<style>.failure{color:#a00}[aria-invalid=true]{outline:2px solid #a00}</style>
+<h1>dmsolve</h1>
+<form id="problem" class="serve">
+<p><label>Variant <select id="variant" name="variant"></select></label>
+<label>Rule options <input id="rules" name="rules" size="30" placeholder="no-second-move=pass"></label></p>
+<p><label>FEN <input id="fen" name="fen" size="64" value="6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1"></label></p>
+<p><label>Stipulation <input id="stip" name="stip" size="10" value="=1"></label>
+<label><input type="checkbox" id="tries"> tries</label>
+<label><input type="checkbox" id="setplay"> set play</label>
+<button id="solve" type="submit">Solve</button>
+<button id="stop" type="button" disabled>Stop</button></p>
+</form>
+<p id="failure" class="failure" role="alert"></p>
+<p id="progress" class="progress"></p>
+<div id="result"></div>
+<script>
+"use strict";
+const byId = id => document.getElementById(id);
+let source = null;
+fetch("/api/variants").then(r => r.json()).then(list => {
+  for (const v of list) {
+    const option = document.createElement("option");
+    option.value = v.name;
+    option.textContent = v.name + (v.files === 8 && v.ranks === 8 ? "" : ` (${v.files}x${v.ranks})`);
+    byId("variant").append(option);
+  }
+  byId("variant").value = "marseillais";
+  // A link may carry the problem (?variant=...&fen=...&stip=...), and &solve=1 solves it at once.
+  const given = new URLSearchParams(location.search);
+  for (const name of ["variant", "rules", "fen", "stip"]) if (given.has(name)) byId(name).value = given.get(name);
+  for (const name of ["tries", "setplay"]) if (given.get(name) === "1") byId(name).checked = true;
+  if (given.get("solve") === "1") byId("problem").requestSubmit();
+});
+function finished() {
+  if (source) source.close();
+  source = null;
+  byId("stop").disabled = true;
+  byId("solve").disabled = false;
+}
+byId("problem").addEventListener("submit", event => {
+  event.preventDefault();
+  if (source) source.close();
+  byId("failure").textContent = "";
+  byId("failure").dataset.field = "";
+  for (const name of ["variant", "rules", "fen", "stip"]) byId(name).removeAttribute("aria-invalid");
+  byId("result").innerHTML = "";
+  byId("progress").textContent = "solving ...";
+  const query = new URLSearchParams({
+    variant: byId("variant").value, rules: byId("rules").value, fen: byId("fen").value,
+    stip: byId("stip").value, tries: byId("tries").checked ? "1" : "0", setplay: byId("setplay").checked ? "1" : "0"});
+  source = new EventSource("/api/solve?" + query);
+  byId("stop").disabled = false;
+  byId("solve").disabled = true;
+  source.addEventListener("progress", e => {
+    const p = JSON.parse(e.data);
+    byId("progress").textContent = `${p.nodes.toLocaleString("en")} nodes, ${p.seconds.toFixed(1)} s, ` +
+      `${Math.round(p.nodes_per_second).toLocaleString("en")} nodes/s`;
+  });
+  source.addEventListener("result", e => {
+    const r = JSON.parse(e.data);
+    byId("progress").textContent = `status ${r.status}, ${r.nodes.toLocaleString("en")} nodes, ${r.seconds.toFixed(2)} s`;
+    byId("result").innerHTML = r.html;
+    finished();
+  });
+  source.addEventListener("failure", e => {
+    const f = JSON.parse(e.data);
+    byId("failure").textContent = f.error;
+    byId("failure").dataset.field = f.field;
+    const field = byId(f.field === "variant" && /rule/.test(f.error) ? "rules" : f.field);
+    if (field) field.setAttribute("aria-invalid", "true");
+    byId("progress").textContent = "";
+    finished();
+  });
+  source.onerror = () => { if (source) { byId("progress").textContent += " (the connection ended)"; finished(); } };
+});
+byId("stop").addEventListener("click", () => fetch("/api/stop", {method: "POST"}));
+</script>
+)PAGE";
+
+}  // namespace
+
+std::string serve_page() { return report::html_page_head("dmsolve") + kBody + report::html_page_tail(); }
+
+}  // namespace dm::app::serve

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""`dmsolve serve` end to end (CTest test serve): the page and its API on loopback.
+
+The server is started on a free port with one thread. Over HTTP (urllib, server-sent events read
+line by line) it must:
+- serve the page (the form's fields) and the variants (Marseillais and Mainzer's 11x8 board);
+- solve the seed's stalemate trap (Marseillais, White Ke6 Qc7, Black Kg8, =1) with the key
+  1.Qb7,Qf7+ among its keys, and a Mainzer #2 (11x8) with its key g7g8a (Amazon promotion);
+- answer a malformed FEN and an unknown stipulation with one "failure" event naming the field,
+  with the command line's own message;
+- refuse a foreign Host (DNS rebinding) and a foreign Origin with 403, a body over its limit
+  with 413;
+- refuse a second search while one runs, and stop a long search at once on POST /api/stop,
+  sending the tree it has (status unknown);
+- stop on SIGINT with exit code 130.
+
+usage: serve_test.py path/to/dmsolve
+"""
+import http.client
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+FLAWS = []
+
+
+def flaw(text):
+    FLAWS.append(text)
+
+
+def events(base, params, on_event=None, timeout=120):
+    """The server-sent events of one search as (name, data) pairs."""
+    url = base + "/api/solve?" + urllib.parse.urlencode(params)
+    got = []
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        name = None
+        for raw in response:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: "):
+                got.append((name, json.loads(line[6:])))
+                if on_event:
+                    on_event(name)
+    return got
+
+
+def status_of(base, path, headers=None, data=None):
+    request = urllib.request.Request(base + path, headers=headers or {}, data=data)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def cli_error(dmsolve, *args):
+    run = subprocess.run([dmsolve, "solve", *args], capture_output=True, text=True, timeout=60)
+    return run.stderr.strip().removeprefix("dmsolve solve: ")
+
+
+def main():
+    dmsolve = sys.argv[1]
+    server = subprocess.Popen([dmsolve, "serve", "--listen", "127.0.0.1:0", "--threads", "1", "--hash", "64"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        base = line.split("listening on ")[1].split("/ ")[0]
+
+        code, page = status_of(base, "/")
+        if code != 200 or 'id="fen"' not in page or 'id="stip"' not in page:
+            flaw(f"the page: {code}")
+        code, variants = status_of(base, "/api/variants")
+        boards = {v["name"]: (v["files"], v["ranks"]) for v in json.loads(variants)}
+        if boards.get("marseillais") != (8, 8) or boards.get("mainzer") != (11, 8):
+            flaw(f"variants: {boards}")
+
+        trap = events(base, {"variant": "marseillais", "fen": "6k1/2Q5/4K3/8/8/8/8/8 w - - 0 1", "stip": "=1"})
+        result = [data for name, data in trap if name == "result"]
+        if not result or "c7b7,b7f7" not in result[0]["tree"]["keys"] or "Qb7,Qf7+" not in result[0]["html"]:
+            flaw(f"the stalemate trap: {trap}")
+        mainzer = events(base, {"variant": "mainzer", "fen": "11/6P4/11/11/k2K7/11/7N3/11 w - -", "stip": "#2"})
+        result = [data for name, data in mainzer if name == "result"]
+        if not result or result[0]["tree"]["keys"] != ["g7g8a"]:
+            flaw(f"the Mainzer #2: {mainzer}")
+
+        for field, params, cli in (
+                ("fen", {"fen": "8/8/9/8/8/8/8/k1K5 w - -", "stip": "#2"}, ["--fen", "8/8/9/8/8/8/8/k1K5 w - -", "--stip", "#2"]),
+                ("stip", {"fen": "8/8/8/8/8/8/8/k1K5 w - -", "stip": "h##2"}, ["--fen", "8/8/8/8/8/8/8/k1K5 w - -", "--stip", "h##2"])):
+            got = events(base, params)
+            expected = cli_error(dmsolve, *cli)
+            if got != [("failure", {"field": field, "error": expected})]:
+                flaw(f"bad {field}: {got}, expected the command line's {expected!r}")
+
+        if status_of(base, "/", {"Host": "evil.example"})[0] != 403:
+            flaw("a foreign Host is served")
+        if status_of(base, "/api/variants", {"Origin": "http://evil.example"})[0] != 403:
+            flaw("a foreign Origin is served")
+        # A body over the limit is refused on its Content-Length, before it is sent.
+        connection = http.client.HTTPConnection(base.removeprefix("http://"), timeout=30)
+        connection.putrequest("POST", "/api/stop")
+        connection.putheader("Content-Length", str(2 << 20))
+        connection.endheaders()
+        if connection.getresponse().status != 413:
+            flaw("a body over the limit is read")
+        connection.close()
+
+        # A long search: Losing Marseillais from the start, win. The second search is refused;
+        # a stop ends the first at once with what it has.
+        long_events = []
+        started = threading.Event()
+        search = threading.Thread(target=lambda: long_events.extend(events(
+            base, {"variant": "losing-marseillais", "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                   "stip": "win"}, on_event=lambda name: name == "progress" and started.set())))
+        search.start()
+        if not started.wait(30):
+            flaw("no progress event within 30 s")
+        busy = events(base, {"fen": "8/8/8/8/8/8/8/k1K5 w - -", "stip": "#2"})
+        if [name for name, _ in busy] != ["failure"] or busy[0][1]["field"] != "busy":
+            flaw(f"a second search while one runs: {busy}")
+        stop_at = time.monotonic()
+        status_of(base, "/api/stop", data=b"")
+        search.join(30)
+        stopped_in = time.monotonic() - stop_at
+        result = [data for name, data in long_events if name == "result"]
+        if search.is_alive() or not result or result[0]["status"] != "unknown" or stopped_in > 5:
+            flaw(f"the stop: {stopped_in:.1f} s, {[name for name, _ in long_events][-3:]}")
+        else:
+            print(f"stopped in {stopped_in:.2f} s")
+
+        server.send_signal(signal.SIGINT)
+        code = server.wait(30)
+        if code != 130:
+            flaw(f"SIGINT: exit code {code}")
+    finally:
+        if server.poll() is None:
+            server.kill()
+    for text in FLAWS:
+        print("FAIL", text)
+    print(f"serve: {len(FLAWS)} flaws")
+    sys.exit(1 if FLAWS else 0)
+
+
+if __name__ == "__main__":
+    main()
