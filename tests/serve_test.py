@@ -10,6 +10,8 @@ line by line) it must:
   with the command line's own message;
 - refuse a foreign Host (DNS rebinding) and a foreign Origin with 403, a body over its limit
   with 413;
+- verify a small file posted to it (a cooked #2, a sound one and a bad entry), the verdicts
+  problem by problem as `verify` words them, and refuse an empty file;
 - refuse a second search while one runs, and stop a long search at once on POST /api/stop,
   sending the tree it has (status unknown);
 - stop on SIGINT with exit code 130.
@@ -49,6 +51,27 @@ def events(base, params, on_event=None, timeout=120):
                 if on_event:
                     on_event(name)
     return got
+
+
+def posted_events(base, path, body):
+    """The server-sent events of a POST."""
+    got = []
+    request = urllib.request.Request(base + path, data=body.encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=120) as response:
+        name = None
+        for raw in response:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: "):
+                got.append((name, json.loads(line[6:])))
+    return got
+
+
+VERIFIED = """8/Q7/8/8/8/8/8/2k1K2R w K - id "wrong-key"; stip #2; keys "a7a8";
+8/Q7/8/8/8/8/8/2k1K2R w K - id "right-key"; stip #2; keys "a7f2";
+8/8/9/8/8/8/8/k1K5 w - - id "bad"; stip #2;
+"""
 
 
 def status_of(base, path, headers=None, data=None):
@@ -97,6 +120,20 @@ def main():
             expected = cli_error(dmsolve, *cli)
             if got != [("failure", {"field": field, "error": expected})]:
                 flaw(f"bad {field}: {got}, expected the command line's {expected!r}")
+
+        verified = posted_events(base, "/api/verify?name=small.epd", VERIFIED)
+        names = [name for name, _ in verified]
+        problems = {data["id"]: data for name, data in verified if name == "problem"}
+        wrong, right = problems.get("wrong-key", {}), problems.get("right-key", {})
+        if (names != ["started", "bad-entry", "problem", "problem", "done"]
+                or not verified[1][1]["error"].startswith("small.epd:3:")
+                or wrong.get("summary") != "cooked, source-fails"
+                or "cooked: 1.Qf2 is a key too" not in wrong.get("items", [])
+                or right.get("standing") != "sound" or verified[-1][1].get("sound") != 1):
+            flaw(f"verify: {verified}")
+        if posted_events(base, "/api/verify?name=empty.epd", "") != [
+                ("failure", {"field": "file", "error": "empty.epd: the file is empty"})]:
+            flaw("an empty file is not refused")
 
         if status_of(base, "/", {"Host": "evil.example"})[0] != 403:
             flaw("a foreign Host is served")

@@ -99,6 +99,11 @@ def without_figures(result):
     return {k: v for k, v in result.items() if k not in FIGURES}
 
 
+# The solves show tries and set play, as Popeye's option try setplay: more of each tree is
+# annotated, and the larger problems outgrow the budget of a problem built alone (tree_batch.h).
+SHOWN = ('--tries', '--set-play')
+
+
 def batch_lines(puzzles, files):
     """Every file's entries in one batch (the showcase's copies of the others once)."""
     lines = []
@@ -108,13 +113,15 @@ def batch_lines(puzzles, files):
     return lines
 
 
-def with_1_and_2_threads(dmsolve, command, path, lines, expected_code, failures):
-    """The JSON results of `dmsolve command` on the lines, with 1 and with 2 threads."""
+def with_1_and_2_threads(dmsolve, command, path, lines, expected_code, failures, extra=()):
+    """The JSON results of `dmsolve command` on the lines (and `extra` options), with 1 and with 2
+    threads."""
     with open(path, 'w') as f:
         f.writelines(lines)
     runs = []
     for threads in (1, 2):
-        code, results = json_lines([dmsolve, command, path, '--json', '--threads', str(threads), '--hash', '64'])
+        code, results = json_lines([dmsolve, command, path, '--json', '--threads', str(threads), '--hash', '64',
+                                    *extra])
         if code != expected_code:
             failures.append(f'{command}, {threads} threads: exit code {code}, expected {expected_code}')
         runs.append(results)
@@ -125,7 +132,7 @@ def check_solve(dmsolve, tmp, lines, failures):
     """Both thread counts on the batch with a bad entry in the middle (exit code 2); the
     1-thread results."""
     with_bad = lines[:len(lines) // 2] + ['8/8/8/8/8/8/8/8 w - - id "no-kings"; stip #2;\n'] + lines[len(lines) // 2:]
-    one, two = with_1_and_2_threads(dmsolve, 'solve', os.path.join(tmp, 'batch.epd'), with_bad, 2, failures)
+    one, two = with_1_and_2_threads(dmsolve, 'solve', os.path.join(tmp, 'batch.epd'), with_bad, 2, failures, SHOWN)
     errors = [r for r in two if r.get('status') == 'error']
     if len(errors) != 1 or 'kings' not in errors[0].get('error', ''):
         failures.append(f'the bad entry is not reported once: {errors}')
@@ -238,7 +245,7 @@ def check_interrupt(dmsolve, puzzles, tmp, small, solved, failures):
     path = os.path.join(tmp, 'interrupted.epd')
     with open(path, 'w') as f:
         f.writelines(small[:6] + long + small[6:])
-    proc = subprocess.Popen([dmsolve, 'solve', path, '--json', '--threads', '2', '--hash', '64', '--time', '120'],
+    proc = subprocess.Popen([dmsolve, 'solve', path, '--json', '--threads', '2', '--hash', '64', '--time', '120', *SHOWN],
                             stdout=subprocess.PIPE, text=True)
     printed = [json.loads(proc.stdout.readline()) for _ in range(6)]  # the helpmate's search starts
     time.sleep(0.5)

@@ -48,6 +48,8 @@ void route(const serve::Request& request, serve::Responder& out, serve::SolveSer
     if (only("GET")) out.reply(200, "application/json", serve::variants_json());
   } else if (request.path == "/api/solve") {
     if (only("GET")) solver.solve(request, out);
+  } else if (request.path == "/api/verify") {
+    if (only("POST")) solver.verify(request, out);
   } else if (request.path == "/api/stop") {
     if (only("POST")) {
       solver.stop();

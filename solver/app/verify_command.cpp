@@ -19,6 +19,7 @@
 #include "solver/app/progress_display.h"
 #include "solver/app/tree_batch.h"
 #include "solver/app/tree_output.h"
+#include "solver/app/verdict_items.h"
 #include "solver/files/whole_file.h"
 #include "solver/puzzle/problem_file.h"
 #include "solver/puzzle/verdict.h"
@@ -46,17 +47,8 @@ struct Outcome {
   bool verified = false;  // false when an interrupt stopped its build
 };
 
-// The verdict's summary ("cooked, dual") and what it rests on: one item per finding
-// ("cooked: 1.Qc7 is a key too"), tolerated dual, and the tree check's disagreement.
-report::VerdictText verdict_items(const Outcome& o) {
-  report::VerdictText out{o.verdict.summary(), {}};
-  for (const auto& f : o.verdict.findings) {
-    out.items.push_back(std::string(puzzle::defect_name(f.defect)) + ": " + f.detail);
-  }
-  for (const auto& t : o.verdict.tolerated) out.items.push_back("tolerated dual: " + t);
-  if (!o.check.ok()) out.items.push_back("tree check disagrees: " + o.check.message);
-  return out;
-}
+// The verdict's summary and what it rests on (verdict_items.h).
+report::VerdictText verdict_items(const Outcome& o) { return app::verdict_items(o.verdict, o.check); }
 
 // The verdict as lines: "verdict: cooked, dual" and one indented line per item.
 std::string verdict_text(const Outcome& o) {
@@ -66,10 +58,7 @@ std::string verdict_text(const Outcome& o) {
   return out;
 }
 
-// A re-check that disagrees fails the problem whatever the verdict.
-puzzle::Standing standing_of(const Outcome& o) {
-  return o.check.ok() ? o.verdict.standing() : puzzle::Standing::Unsound;
-}
+puzzle::Standing standing_of(const Outcome& o) { return app::standing_of(o.verdict, o.check); }
 
 nlohmann::ordered_json verdict_json(const Outcome& o) {
   nlohmann::ordered_json out;

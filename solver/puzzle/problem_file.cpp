@@ -19,11 +19,14 @@ Expected<PuzzleFile> read_problem_file(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) return Expected<PuzzleFile>::failure(path + ": cannot read the file");
-  const std::string whole = text.str();
-  PuzzleFile file = is_popeye_input(whole, path) ? parse_popeye(whole, path) : parse_puzzles(whole, path);
+  return read_problem_text(text.str(), path);
+}
+
+Expected<PuzzleFile> read_problem_text(const std::string& text, const std::string& name) {
+  PuzzleFile file = is_popeye_input(text, name) ? parse_popeye(text, name) : parse_puzzles(text, name);
   // A file with nothing to solve is no batch that went well: most likely the wrong file.
   if (file.puzzles.empty() && file.errors.empty()) {
-    return Expected<PuzzleFile>::failure(path + (whole.empty() ? ": the file is empty" : ": no problem in the file"));
+    return Expected<PuzzleFile>::failure(name + (text.empty() ? ": the file is empty" : ": no problem in the file"));
   }
   return file;
 }

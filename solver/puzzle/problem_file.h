@@ -13,4 +13,8 @@ namespace dm::puzzle {
 // and no bad entry (empty, or only comments).
 Expected<PuzzleFile> read_problem_file(const std::string& path);
 
+// The same for a file's text (`dmsolve serve`'s uploads); `name` names it in messages and, by
+// its ending (.inp, .pop), may say it is Popeye input.
+Expected<PuzzleFile> read_problem_text(const std::string& text, const std::string& name);
+
 }  // namespace dm::puzzle

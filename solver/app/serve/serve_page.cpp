@@ -22,6 +22,16 @@ constexpr const char* kBody = R"PAGE(<style>.failure{color:#a00}[aria-invalid=tr
 <p id="failure" class="failure" role="alert"></p>
 <p id="progress" class="progress"></p>
 <div id="result"></div>
+<h2>Verify a file</h2>
+<form id="collection" class="serve">
+<p><input type="file" id="upload" accept=".epd,.inp,.pop,.txt"> or paste EPD lines or Popeye input:</p>
+<p><textarea id="text" rows="6" cols="90" spellcheck="false"></textarea></p>
+<p><button id="verify" type="submit">Verify</button>
+<button id="verify-stop" type="button" disabled>Stop</button></p>
+</form>
+<p id="verify-failure" class="failure" role="alert"></p>
+<p id="verify-progress" class="progress"></p>
+<ol id="verdicts"></ol>
 <script>
 "use strict";
 const byId = id => document.getElementById(id);
@@ -83,6 +93,77 @@ byId("problem").addEventListener("submit", event => {
   source.onerror = () => { if (source) { byId("progress").textContent += " (the connection ended)"; finished(); } };
 });
 byId("stop").addEventListener("click", () => fetch("/api/stop", {method: "POST"}));
+
+// Server-sent events of a POST, read from the fetch's stream: handle(name, data) for each.
+async function streamEvents(response, handle) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const {value, done} = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, {stream: true});
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let name = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event: ")) name = line.slice(7);
+        else if (line.startsWith("data: ")) data.push(line.slice(6));
+      }
+      handle(name, JSON.parse(data.join("\n")));
+    }
+  }
+}
+let uploadName = "pasted.epd";
+byId("upload").addEventListener("change", async () => {
+  const file = byId("upload").files[0];
+  if (!file) return;
+  uploadName = file.name;
+  byId("text").value = await file.text();
+});
+byId("text").addEventListener("input", () => { uploadName = "pasted.epd"; });
+byId("collection").addEventListener("submit", async event => {
+  event.preventDefault();
+  byId("verify-failure").textContent = "";
+  byId("verdicts").innerHTML = "";
+  byId("verify").disabled = true;
+  byId("verify-stop").disabled = false;
+  let total = 0;
+  const response = await fetch("/api/verify?" + new URLSearchParams({name: uploadName}),
+                               {method: "POST", body: byId("text").value});
+  await streamEvents(response, (name, data) => {
+    if (name === "started") {
+      total = data.problems;
+      byId("verify-progress").textContent = `0 of ${total} problems judged`;
+    } else if (name === "bad-entry") {
+      const item = document.createElement("li");
+      item.className = "failure";
+      item.textContent = data.error;
+      byId("verdicts").append(item);
+    } else if (name === "problem") {
+      const item = document.createElement("li");
+      item.dataset.standing = data.standing;
+      item.innerHTML = "<details><summary></summary></details>";
+      item.querySelector("summary").textContent = `${data.id} (${data.stipulation}): ${data.summary}`;
+      item.querySelector("details").insertAdjacentHTML("beforeend", data.html);
+      byId("verdicts").append(item);
+      byId("verify-progress").textContent = `${data.index + 1} of ${total} problems judged`;
+    } else if (name === "done") {
+      const counts = Object.entries(data).filter(([k]) => !["problems", "stopped"].includes(k))
+                       .map(([k, v]) => `${v} ${k}`).join(", ");
+      byId("verify-progress").textContent = `${data.problems} of ${total} problems judged` +
+        (counts ? `: ${counts}` : "") + (data.stopped ? " (stopped)" : "");
+    } else if (name === "failure") {
+      byId("verify-failure").textContent = data.error;
+    }
+  });
+  byId("verify").disabled = false;
+  byId("verify-stop").disabled = true;
+});
+byId("verify-stop").addEventListener("click", () => fetch("/api/stop", {method: "POST"}));
 </script>
 )PAGE";
 

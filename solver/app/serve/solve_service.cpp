@@ -1,6 +1,7 @@
 #include "solver/app/serve/solve_service.h"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -8,7 +9,9 @@
 
 #include "rules/variant.h"
 #include "solver/app/command.h"
+#include "solver/app/verdict_items.h"
 #include "solver/problem/stipulation.h"
+#include "solver/puzzle/problem_file.h"
 #include "solver/report/html_format.h"
 #include "solver/report/json_format.h"
 #include "solver/report/text_format.h"
@@ -20,6 +23,7 @@ namespace dm::app::serve {
 namespace {
 
 constexpr size_t kMostScratchMiB = 26;
+constexpr const char* kBusy = "a search is running: stop it first (one search at a time)";
 
 // Each thread's scratch: a quarter of --hash among the threads, at most kMostScratchMiB (as a
 // batch of the command line takes it, tree_batch.h).
@@ -73,21 +77,14 @@ void SolveService::solve(const Request& request, Responder& out) {
   if (const auto why = problem::refused_in(*stipulation, position->variant())) return failure("stip", *why);
 
   std::unique_lock busy(busy_, std::try_to_lock);
-  if (!busy.owns_lock()) return failure("busy", "a search is running: stop it first (one search at a time)");
+  if (!busy.owns_lock()) return failure("busy", kBusy);
   stop_ = false;
   TreeSettings settings = settings_;
   settings.tries = field_of(request, "tries") == "1";
   settings.set_play = field_of(request, "setplay") == "1";
   std::mutex sending;  // the progress monitor's thread and this one share `out`
   tree::TreeOptions options = tree_options(settings, &stop_, workers_, puzzle::ShowOptions{});
-  options.on_progress = [&](const search::Progress& progress) {
-    const double rate = progress.seconds > 0 ? double(progress.nodes) / progress.seconds : 0.0;
-    const nlohmann::json figures = {
-        {"nodes", progress.nodes}, {"seconds", progress.seconds}, {"nodes_per_second", rate}};
-    const std::lock_guard guard(sending);
-    // A client gone, or the server stopping, stops the search.
-    if (!out.event("progress", figures.dump()) || stopping_) stop_ = true;
-  };
+  options.on_progress = progress_events(out, sending);
   if (!out.event("started", nlohmann::json{{"stipulation", stipulation->to_string()}}.dump())) return;
   tree::SolutionTree tree = tree::build_tree(*position, *stipulation, options, table_);
   const tree::CheckResult check = recheck(tree, settings);
@@ -101,6 +98,67 @@ void SolveService::solve(const Request& request, Responder& out) {
                                          {"html", report::html_article(tree, format, {}, "")},
                                          {"text", report::write_text(tree, format)}};
   out.event("result", result.dump());
+}
+
+std::function<void(const search::Progress&)> SolveService::progress_events(Responder& out, std::mutex& sending) {
+  return [this, &out, &sending](const search::Progress& progress) {
+    const double rate = progress.seconds > 0 ? double(progress.nodes) / progress.seconds : 0.0;
+    const nlohmann::json figures = {
+        {"nodes", progress.nodes}, {"seconds", progress.seconds}, {"nodes_per_second", rate}};
+    const std::lock_guard guard(sending);
+    // A client gone, or the server stopping, stops the search.
+    if (!out.event("progress", figures.dump()) || stopping_) stop_ = true;
+  };
+}
+
+void SolveService::verify(const Request& request, Responder& out) {
+  const std::string name = field_of(request, "name").empty() ? "upload" : field_of(request, "name");
+  const auto file = puzzle::read_problem_text(request.body, name);
+  if (!file) {
+    out.event("failure", nlohmann::json{{"field", "file"}, {"error", file.error()}}.dump());
+    return;
+  }
+  std::unique_lock busy(busy_, std::try_to_lock);
+  if (!busy.owns_lock()) {
+    out.event("failure", nlohmann::json{{"field", "busy"}, {"error", kBusy}}.dump());
+    return;
+  }
+  stop_ = false;
+  std::mutex sending;
+  if (!out.event("started",
+                 nlohmann::json{{"problems", file->puzzles.size()}, {"bad_entries", file->errors.size()}}.dump())) {
+    return;
+  }
+  for (const std::string& error : file->errors) out.event("bad-entry", nlohmann::json{{"error", error}}.dump());
+  std::map<std::string, size_t> counts;
+  size_t judged = 0;
+  for (const puzzle::Puzzle& p : file->puzzles) {
+    if (stop_ || stopping_) break;
+    // Every help solution counts for the verdict, as in `verify`.
+    puzzle::ShowOptions show = p.show;
+    show.max_solutions.reset();
+    show.stop_on_short_solutions.reset();
+    tree::TreeOptions options = tree_options(settings_, &stop_, workers_, show);
+    options.on_progress = progress_events(out, sending);
+    tree::SolutionTree tree = tree::build_tree(p.position, p.stipulation, options, table_);
+    if (tree.status == problem::SolveStatus::Unknown && stop_) break;  // stopped: not judged
+    const puzzle::Verdict verdict = puzzle::judge(p, tree);
+    const tree::CheckResult check = recheck(tree, settings_);
+    const report::VerdictText words = verdict_items(verdict, check);
+    const std::string standing(puzzle::standing_name(standing_of(verdict, check)));
+    ++counts[standing];
+    const report::FormatOptions format = format_options(settings_, p.id, labels_of(p));
+    const nlohmann::ordered_json problem = {
+        {"index", judged++},        {"id", p.id},
+        {"location", p.location()}, {"stipulation", p.stipulation.to_string()},
+        {"standing", standing},     {"summary", words.summary},
+        {"items", words.items},     {"html", report::html_article(tree, format, words, "p" + std::to_string(judged))}};
+    const std::lock_guard guard(sending);
+    if (!out.event("problem", problem.dump())) return;
+  }
+  nlohmann::ordered_json done = {{"problems", judged}, {"stopped", judged < file->puzzles.size()}};
+  for (const auto& [standing, count] : counts) done[standing] = count;
+  out.event("done", done.dump());
 }
 
 std::string variants_json() {

@@ -1,5 +1,6 @@
 #pragma once
-// The solver behind `dmsolve serve` (docs/serve.md): one search at a time over the server's own
+// The solver behind `dmsolve serve` (docs/serve.md), for a problem and for a file of them: one
+// search at a time over the server's own
 // threads and table (--threads, --hash), so that the page's searches stay within what the
 // command line was given; a second search while one runs is refused with a message. A search
 // reports as server-sent events: "started", then "progress" about once a second, then "result"
@@ -11,6 +12,7 @@
 
 #include "solver/app/serve/http_server.h"
 #include "solver/app/tree_output.h"
+#include "solver/search/solve_options.h"
 #include "solver/search/tt.h"
 #include "solver/search/workers.h"
 
@@ -23,10 +25,19 @@ class SolveService {
 
   // GET /api/solve?variant=V&rules=K=V+K=V&fen=F&stip=S[&tries=1][&setplay=1]
   void solve(const Request& request, Responder& out);
+  // POST /api/verify?name=FILE, the file's text (EPD or Popeye input) as the body: "started"
+  // {problems, bad_entries}, a "bad-entry" {error} for each entry that could not be read, then
+  // a "problem" for each problem as it is judged, as `verify` judges it: {index, id, location,
+  // stipulation, standing, summary, items, html}; at the end "done" {the counts, stopped}.
+  void verify(const Request& request, Responder& out);
   // POST /api/stop: the running search stops at once and sends what it has (status unknown).
   void stop() { stop_ = true; }
 
  private:
+  // A progress callback that sends "progress" events through `out` (under `sending`) and stops
+  // the search when the client has gone or the server stops.
+  std::function<void(const search::Progress&)> progress_events(Responder& out, std::mutex& sending);
+
   TreeSettings settings_;
   const std::atomic<bool>& stopping_;
   std::mutex busy_;
