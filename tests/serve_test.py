@@ -14,13 +14,19 @@ line by line) it must:
   problem by problem as `verify` words them, and refuse an empty file;
 - refuse a second search while one runs, and stop a long search at once on POST /api/stop,
   sending the tree it has (status unknown);
-- stop on SIGINT with exit code 130.
+- stop on SIGINT with exit code 130;
+- with --store, show an explore store as the opening book: the moves and statuses the store's
+  `moves` table holds (read here with Python's sqlite3), in SAN, with the position after each;
+  without one, say how to give it; refuse a file that is no store.
 
 usage: serve_test.py path/to/dmsolve
 """
 import http.client
 import json
+import os
 import signal
+import sqlite3
+import tempfile
 import subprocess
 import sys
 import threading
@@ -88,6 +94,37 @@ def cli_error(dmsolve, *args):
     return run.stderr.strip().removeprefix("dmsolve solve: ")
 
 
+def check_book(dmsolve):
+    """The opening book of a small Losing Marseillais store."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = os.path.join(folder, "book.sqlite")
+        subprocess.run([dmsolve, "explore", "--variant", "losing-marseillais", "--threads", "1", "--hash", "16",
+                        "--job-nodes", "2000", "--job-max-nodes", "16000", "--jobs", "20", "--store", store],
+                       capture_output=True, check=True, timeout=300)
+        with sqlite3.connect(store) as db:
+            rows = sorted(db.execute("SELECT move, status FROM moves"))
+        refused = subprocess.run([dmsolve, "serve", "--store", os.path.join(folder, "none.sqlite")],
+                                 capture_output=True, text=True, timeout=60)
+        if refused.returncode != 2 or "cannot open the store" not in refused.stderr:
+            flaw(f"serve --store on a missing file: {refused.returncode} {refused.stderr}")
+        server = subprocess.Popen([dmsolve, "serve", "--listen", "127.0.0.1:0", "--threads", "1", "--hash", "16",
+                                   "--store", store], stdout=subprocess.PIPE, text=True)
+        try:
+            base = server.stdout.readline().split("listening on ")[1].split("/ ")[0]
+            code, text = status_of(base, "/api/book")
+            book = json.loads(text)
+            moves = book["positions"][0]["moves"] if code == 200 and book["positions"] else []
+            shown = sorted((m["uci"], m["status"]) for m in moves)
+            if code != 200 or book["variant"] != "losing-marseillais" or not rows or shown != rows:
+                flaw(f"the book: {code}, {shown}, the store holds {rows}")
+            for m in moves:
+                if not m["san"] or m["san"] == m["uci"] or not m["after"]:
+                    flaw(f"the book's move {m}")
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
 def main():
     dmsolve = sys.argv[1]
     server = subprocess.Popen([dmsolve, "serve", "--listen", "127.0.0.1:0", "--threads", "1", "--hash", "64"],
@@ -135,6 +172,10 @@ def main():
                 ("failure", {"field": "file", "error": "empty.epd: the file is empty"})]:
             flaw("an empty file is not refused")
 
+        code, text = status_of(base, "/api/book")
+        if code != 404 or "--store" not in text:
+            flaw(f"the book without a store: {code} {text}")
+
         if status_of(base, "/", {"Host": "evil.example"})[0] != 403:
             flaw("a foreign Host is served")
         if status_of(base, "/api/variants", {"Origin": "http://evil.example"})[0] != 403:
@@ -178,6 +219,7 @@ def main():
     finally:
         if server.poll() is None:
             server.kill()
+    check_book(dmsolve)
     for text in FLAWS:
         print("FAIL", text)
     print(f"serve: {len(FLAWS)} flaws")

@@ -6,10 +6,12 @@
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "solver/app/command.h"
 #include "solver/app/command_line.h"
 #include "solver/app/option_checks.h"
+#include "solver/app/serve/book_service.h"
 #include "solver/app/serve/http_server.h"
 #include "solver/app/serve/serve_page.h"
 #include "solver/app/serve/solve_service.h"
@@ -36,7 +38,8 @@ Expected<std::pair<std::string, int>> listen_address(const std::string& text) {
 }
 
 // The page, its API, and 405 for a known path asked with another method.
-void route(const serve::Request& request, serve::Responder& out, serve::SolveService& solver) {
+void route(const serve::Request& request, serve::Responder& out, serve::SolveService& solver,
+           const serve::BookService* book) {
   const auto only = [&](const char* method) {
     if (request.method == method) return true;
     out.reply(405, "text/plain", request.path + " takes " + method + "\n");
@@ -50,6 +53,18 @@ void route(const serve::Request& request, serve::Responder& out, serve::SolveSer
     if (only("GET")) solver.solve(request, out);
   } else if (request.path == "/api/verify") {
     if (only("POST")) solver.verify(request, out);
+  } else if (request.path == "/api/book") {
+    if (!only("GET")) return;
+    if (!book) {
+      out.reply(404, "application/json", "{\"error\":\"no opening book: start dmsolve serve with --store FILE\"}");
+      return;
+    }
+    const auto json = book->book_json();
+    if (json) {
+      out.reply(200, "application/json", *json);
+    } else {
+      out.reply(500, "application/json", nlohmann::json{{"error", json.error()}}.dump());
+    }
   } else if (request.path == "/api/stop") {
     if (only("POST")) {
       solver.stop();
@@ -63,6 +78,7 @@ void route(const serve::Request& request, serve::Responder& out, serve::SolveSer
 int run_serve(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   std::string listen;
+  std::string store;
   TreeSettings settings;
   po::options_description options("dmsolve serve options");
   // clang-format off
@@ -71,13 +87,15 @@ int run_serve(const std::vector<std::string>& args) {
       ("listen", po::value(&listen)->default_value("127.0.0.1:8080"), "HOST:PORT to listen on (port 0: any free one). An address other than 127.0.0.1 lets every machine that reaches it use the solver, with this machine's memory and threads")
       ("threads,t", po::value(&settings.threads)->default_value(0), "worker threads of the searches (0: every hardware thread)")
       ("hash", po::value(&settings.hash_mb)->default_value(default_hash_megabytes()), "the most memory of the searches' table and scratch, in MiB")
-      ("time", po::value(&settings.seconds)->default_value(300), "stop each search after this many seconds (0: no limit)");
+      ("time", po::value(&settings.seconds)->default_value(300), "stop each search after this many seconds (0: no limit)")
+      ("store", po::value(&store), "an explore store to show as the opening book (read only; an explore may run on it meanwhile)");
   // clang-format on
-  const CommandLine line{"serve",
-                         "usage: dmsolve serve [--listen 127.0.0.1:8080] [--threads N] [--hash MB] [--time S]\n"
-                         "Serves the solver as a web page: open the address it prints. One search at a time;\n"
-                         "Ctrl-C stops the server (exit code 130).\n",
-                         options};
+  const CommandLine line{
+      "serve",
+      "usage: dmsolve serve [--listen 127.0.0.1:8080] [--threads N] [--hash MB] [--time S] [--store S]\n"
+      "Serves the solver as a web page: open the address it prints. One search at a time;\n"
+      "Ctrl-C stops the server (exit code 130).\n",
+      options};
   po::variables_map vm;
   if (const auto done = read_command_line(line, args, vm)) return *done;
   for (const auto& error : {threads_error(settings.threads), megabytes_error("--hash", settings.hash_mb, 1),
@@ -87,11 +105,17 @@ int run_serve(const std::vector<std::string>& args) {
   const auto address = listen_address(listen);
   if (!address) return report_bad_input("serve", address.error());
 
+  std::unique_ptr<serve::BookService> book;
+  if (!store.empty()) {
+    auto opened = serve::BookService::open(store);
+    if (!opened) return report_bad_input("serve", opened.error());
+    book = std::move(*opened);
+  }
   std::atomic<bool> stopping{false};
   serve::SolveService solver(settings, stopping);
   auto server = serve::HttpServer::listen(
       address->first, address->second,
-      [&](const serve::Request& request, serve::Responder& out) { route(request, out, solver); });
+      [&](const serve::Request& request, serve::Responder& out) { route(request, out, solver, book.get()); });
   if (!server) return report_bad_input("serve", server.error());
   std::cout << "dmsolve serve: listening on http://" << address->first << ":" << (*server)->port() << "/ (Ctrl-C stops)"
             << std::endl;

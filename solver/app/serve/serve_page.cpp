@@ -32,6 +32,10 @@ constexpr const char* kBody = R"PAGE(<style>.failure{color:#a00}[aria-invalid=tr
 <p id="verify-failure" class="failure" role="alert"></p>
 <p id="verify-progress" class="progress"></p>
 <ol id="verdicts"></ol>
+<h2>Opening book</h2>
+<p id="book-note"></p>
+<div id="book"></div>
+<p><button id="book-refresh" type="button">Refresh</button></p>
 <script>
 "use strict";
 const byId = id => document.getElementById(id);
@@ -164,6 +168,62 @@ byId("collection").addEventListener("submit", async event => {
   byId("verify-stop").disabled = true;
 });
 byId("verify-stop").addEventListener("click", () => fetch("/api/stop", {method: "POST"}));
+
+// The opening book (--store): a table per explored position; "win?" steps into a move, asking
+// whether the side to move after it wins.
+function cell(row, text, className) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (className) td.className = className;
+  row.append(td);
+  return td;
+}
+async function loadBook() {
+  const response = await fetch("/api/book");
+  const book = await response.json();
+  byId("book").innerHTML = "";
+  if (!response.ok) {
+    byId("book-note").textContent = book.error;
+    return;
+  }
+  byId("book-note").textContent = `${book.store}: ${book.variant} (${book.rules}), ${book.positions.length} explored positions`;
+  for (const position of book.positions) {
+    const heading = document.createElement("h3");
+    heading.textContent = position.fen;
+    const table = document.createElement("table");
+    table.className = "moves";
+    table.innerHTML = "<tr><th>turn</th><th>status</th><th>refutation</th><th>main line</th>" +
+                      "<th>proof nodes</th><th>jobs</th><th>seconds</th><th></th></tr>";
+    for (const m of position.moves) {
+      const row = document.createElement("tr");
+      row.dataset.status = m.status;
+      cell(row, m.san);
+      cell(row, m.status);
+      cell(row, m.refutation);
+      cell(row, m.line, "line");
+      cell(row, m.proof_nodes.toLocaleString("en"), "number");
+      cell(row, m.jobs.toLocaleString("en"), "number");
+      cell(row, m.seconds.toFixed(1), "number");
+      const step = document.createElement("button");
+      step.type = "button";
+      step.textContent = "win?";
+      step.disabled = !m.after;
+      step.addEventListener("click", () => {
+        byId("variant").value = book.variant;
+        byId("rules").value = book.rules;
+        byId("fen").value = m.after;
+        byId("stip").value = "win";
+        byId("problem").requestSubmit();
+        window.scrollTo(0, 0);
+      });
+      cell(row, "").append(step);
+      table.append(row);
+    }
+    byId("book").append(heading, table);
+  }
+}
+byId("book-refresh").addEventListener("click", loadBook);
+loadBook();
 </script>
 )PAGE";
 
