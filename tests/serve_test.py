@@ -42,11 +42,11 @@ def flaw(text):
     FLAWS.append(text)
 
 
-def events(base, params, on_event=None, timeout=120):
-    """The server-sent events of one search as (name, data) pairs."""
-    url = base + "/api/solve?" + urllib.parse.urlencode(params)
+def read_events(request, on_event=None):
+    """The server-sent events of a request (a URL or a urllib Request) as (name, data) pairs;
+    on_event(name) as each arrives."""
     got = []
-    with urllib.request.urlopen(url, timeout=timeout) as response:
+    with urllib.request.urlopen(request, timeout=120) as response:
         name = None
         for raw in response:
             line = raw.decode().rstrip("\n")
@@ -59,19 +59,14 @@ def events(base, params, on_event=None, timeout=120):
     return got
 
 
+def events(base, params, on_event=None):
+    """The events of one search."""
+    return read_events(base + "/api/solve?" + urllib.parse.urlencode(params), on_event)
+
+
 def posted_events(base, path, body):
-    """The server-sent events of a POST."""
-    got = []
-    request = urllib.request.Request(base + path, data=body.encode(), method="POST")
-    with urllib.request.urlopen(request, timeout=120) as response:
-        name = None
-        for raw in response:
-            line = raw.decode().rstrip("\n")
-            if line.startswith("event: "):
-                name = line[7:]
-            elif line.startswith("data: "):
-                got.append((name, json.loads(line[6:])))
-    return got
+    """The events of a POST."""
+    return read_events(urllib.request.Request(base + path, data=body.encode(), method="POST"))
 
 
 VERIFIED = """8/Q7/8/8/8/8/8/2k1K2R w K - id "wrong-key"; stip #2; keys "a7a8";

@@ -1,6 +1,7 @@
 #include "solver/tree/tree_builder.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -84,35 +85,45 @@ class TreeBuilder {
   // Each key with its threats and variations, then the tries; the keys, and the try
   // candidates, are annotated at once on the workers (annotator.h).
   void annotate(const search::SolveResult& result) {
+    std::vector<RootTurn> non_keys;
+    const bool whole = annotate_within_limits([&](DirectAnnotator& annotator) {
+      tree_.threats_sought = options_.threats;
+      std::vector<RootTurn> keys;
+      split_root_turns(result, keys, non_keys);
+      keys = sorted_by_uci(std::move(keys));
+      const int turns = tree_.stipulation.turns;
+      std::vector<std::optional<AttackNode>> played(keys.size());
+      annotator.for_each(keys.size(), turns, [&](size_t i, DirectAnnotator& own) {
+        if (const int length = own.own_length(keys[i], turns)) played[i] = own.play(keys[i], length, true);
+      });
+      for (auto& key : played) {
+        if (!key) break;  // stopped
+        tree_.keys.push_back(std::move(*key));
+      }
+    });
+    if (whole && options_.tries && result.status != problem::SolveStatus::Unknown) add_tries(std::move(non_keys));
+  }
+
+  // Runs `work` with an annotator over what is left of the build's limits, and counts what it
+  // spent. False, the tree stopped (status Unknown), where nothing was left or the work was
+  // cut short.
+  bool annotate_within_limits(const std::function<void(DirectAnnotator&)>& work) {
     const auto limits = remaining(options_.limits, nodes_, seconds_);
     if (!limits) {
       stop();
-      return;
+      return false;
     }
     search::SearchControl control(*limits);
     AnnotationContext context{rules_, tt_, control, workers_};
     context.threats = options_.threats;
-    tree_.threats_sought = options_.threats;
     DirectAnnotator annotator(context);
-    std::vector<RootTurn> keys;
-    std::vector<RootTurn> non_keys;
-    split_root_turns(result, keys, non_keys);
-    keys = sorted_by_uci(std::move(keys));
-    const int turns = tree_.stipulation.turns;
-    std::vector<std::optional<AttackNode>> played(keys.size());
-    annotator.for_each(keys.size(), turns, [&](size_t i, DirectAnnotator& own) {
-      if (const int length = own.own_length(keys[i], turns)) played[i] = own.play(keys[i], length, true);
-    });
-    for (auto& key : played) {
-      if (!key) break;  // stopped
-      tree_.keys.push_back(std::move(*key));
-    }
+    work(annotator);
     account(control);
     if (context.incomplete || control.stopped()) {
       stop();
-      return;
+      return false;
     }
-    if (options_.tries && result.status != problem::SolveStatus::Unknown) add_tries(std::move(non_keys));
+    return true;
   }
 
   // The first turns, keys and others. A first turn longer than the rules play out (a
@@ -204,28 +215,19 @@ class TreeBuilder {
     const std::optional<Position> after_key = passed_position(pos_);
     tree_.status = problem::SolveStatus::NoSolution;
     if (!after_key || game_over(*after_key) || !search::NodeRules::plays_out(*after_key)) return;
-    const auto limits = remaining(options_.limits, nodes_, seconds_);
-    if (!limits) {
-      stop();
-      return;
-    }
-    search::SearchControl control(*limits);
-    AnnotationContext context{rules_, tt_, control, workers_};
-    context.threats = options_.threats;
-    tree_.threats_sought = options_.threats;
-    DirectAnnotator annotator(context);
-    AttackNode key;
-    key.length = turns;
-    key.threats = annotator.threats(*after_key, turns - 1);
-    key.defences = annotator.defences(defender_turns(*after_key, tree_.stipulation), turns - 1);
-    const bool refuted = std::any_of(key.defences.begin(), key.defences.end(), [](const DefenceGroup& g) {
-      return g.answer.empty() && g.ending == Ending::None;
+    annotate_within_limits([&](DirectAnnotator& annotator) {
+      tree_.threats_sought = options_.threats;
+      AttackNode key;
+      key.length = turns;
+      key.threats = annotator.threats(*after_key, turns - 1);
+      key.defences = annotator.defences(defender_turns(*after_key, tree_.stipulation), turns - 1);
+      const bool refuted = std::any_of(key.defences.begin(), key.defences.end(), [](const DefenceGroup& g) {
+        return g.answer.empty() && g.ending == Ending::None;
+      });
+      tree_.status = refuted ? problem::SolveStatus::NoSolution : problem::SolveStatus::Solved;
+      tree_.length = turns;
+      tree_.post_key = std::move(key);
     });
-    tree_.status = refuted ? problem::SolveStatus::NoSolution : problem::SolveStatus::Solved;
-    tree_.length = turns;
-    tree_.post_key = std::move(key);
-    account(control);
-    if (context.incomplete || control.stopped()) stop();
   }
 
   // Set play of direct, self and reflex play: the defender's turns from the position where the
@@ -235,20 +237,12 @@ class TreeBuilder {
     if (turns < 2) return;
     const std::optional<Position> passed = passed_position(pos_);
     if (!passed || game_over(*passed) || !search::NodeRules::plays_out(*passed)) return;
-    const auto limits = remaining(options_.limits, nodes_, seconds_);
-    if (!limits) {
-      stop();
-      return;
-    }
-    search::SearchControl control(*limits);
-    AnnotationContext context{rules_, tt_, control, workers_};
-    DirectAnnotator annotator(context);
-    for (DefenceGroup& group : annotator.defences(defender_turns(*passed, tree_.stipulation), turns - 1)) {
-      if (!group.answer.empty() || group.ending != Ending::None) tree_.set_variations.push_back(std::move(group));
-    }
-    tree_.set_play_sought = true;
-    account(control);
-    if (context.incomplete || control.stopped()) stop();
+    annotate_within_limits([&](DirectAnnotator& annotator) {
+      for (DefenceGroup& group : annotator.defences(defender_turns(*passed, tree_.stipulation), turns - 1)) {
+        if (!group.answer.empty() || group.ending != Ending::None) tree_.set_variations.push_back(std::move(group));
+      }
+      tree_.set_play_sought = true;
+    });
   }
 
   // What search::solve needs of the tree's options, with these limits.

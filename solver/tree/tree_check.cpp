@@ -210,13 +210,7 @@ class Checker {
     if (outcome(*after).is_over()) return here + ": the game ends without the goal";
 
     std::map<TurnKey, const DefenceGroup*> listed;
-    for (const DefenceGroup& g : node.defences) {
-      for (const Turn& d : g.turns) {
-        const auto after_d = after_turn(*after, d);
-        if (!after_d) return here + " " + uci(d) + ": not a legal defence";
-        listed[turn_key(d, *after_d)] = &g;
-      }
-    }
+    if (std::string e = listed_defences(*after, node.defences, here, listed); !e.empty()) return e;
     std::string error;
     const std::set<TurnKey> forced = forced_defences(*after);
     for_each_turn(*after, [&](const Turn& d, const Position& after_d) {
@@ -234,6 +228,20 @@ class Checker {
       return error.empty();
     });
     return error;
+  }
+
+  // The defender turns the groups show from pos, by identity, each with its group; the error
+  // (named from `where`) where one is no legal turn there.
+  static std::string listed_defences(const Position& pos, const std::vector<DefenceGroup>& groups,
+                                     const std::string& where, std::map<TurnKey, const DefenceGroup*>& listed) {
+    for (const DefenceGroup& g : groups) {
+      for (const Turn& d : g.turns) {
+        const auto after_d = after_turn(pos, d);
+        if (!after_d) return where + " " + uci(d) + ": not a legal defence";
+        listed[turn_key(d, *after_d)] = &g;
+      }
+    }
+    return "";
   }
 
   std::string check_defence(const Position& after_d, const DefenceGroup& g, int left, const std::string& here) {
@@ -313,13 +321,7 @@ class Checker {
     if (std::string e = check_threats(*after_key, key); !e.empty()) return e;
     const int left = stip_.turns - 1;
     std::map<TurnKey, const DefenceGroup*> listed;
-    for (const DefenceGroup& g : key.defences) {
-      for (const Turn& d : g.turns) {
-        const auto after_d = after_turn(*after_key, d);
-        if (!after_d) return "post-key " + uci(d) + ": not a legal defence";
-        listed[turn_key(d, *after_d)] = &g;
-      }
-    }
+    if (std::string e = listed_defences(*after_key, key.defences, "post-key", listed); !e.empty()) return e;
     bool refuted = false;
     std::string error;
     const std::set<TurnKey> forced = forced_defences(*after_key);
@@ -355,13 +357,7 @@ class Checker {
     if (!pass) return tree_.set_variations.empty() ? "" : "set play where the attacker cannot pass";
     const int left = stip_.turns - 1;
     std::map<TurnKey, const DefenceGroup*> listed;
-    for (const DefenceGroup& g : tree_.set_variations) {
-      for (const Turn& d : g.turns) {
-        const auto after_d = after_turn(*pass, d);
-        if (!after_d) return "set play " + uci(d) + ": not a legal defence";
-        listed[turn_key(d, *after_d)] = &g;
-      }
-    }
+    if (std::string e = listed_defences(*pass, tree_.set_variations, "set play", listed); !e.empty()) return e;
     std::string error;
     const std::set<TurnKey> forced = forced_defences(*pass);
     for_each_turn(*pass, [&](const Turn& d, const Position& after_d) {
