@@ -214,6 +214,9 @@ class TreeBuilder {
     const int turns = tree_.stipulation.turns;
     const std::optional<Position> after_key = passed_position(pos_);
     tree_.status = problem::SolveStatus::NoSolution;
+    tree_.post_key = AttackNode{};
+    // No key leads here where the attacker stands in check, nor where the game is over after it
+    // (Popeye refuses the first): no post-key play, no solution.
     if (!after_key || game_over(*after_key) || !search::NodeRules::plays_out(*after_key)) return;
     annotate_within_limits([&](DirectAnnotator& annotator) {
       tree_.threats_sought = options_.threats;

@@ -317,7 +317,10 @@ class Checker {
   std::string check_post_key(const AttackNode& key) {
     if (!tree_.keys.empty() || !tree_.tries.empty()) return "keys or tries beside post-key play";
     const auto after_key = oracle::passed(tree_.position);
-    if (!after_key) return "post-key play where the attacker cannot pass";
+    if (!after_key || outcome(*after_key).is_over()) {
+      const bool none = key.defences.empty() && key.threats.empty() && tree_.status == problem::SolveStatus::NoSolution;
+      return none ? "" : "post-key play where no key can lead";
+    }
     if (std::string e = check_threats(*after_key, key); !e.empty()) return e;
     const int left = stip_.turns - 1;
     std::map<TurnKey, const DefenceGroup*> listed;

@@ -426,4 +426,11 @@ TEST_CASE("post-key play is the play after the key, as Popeye's postkeyplay prin
   // A status that the defences contradict is caught.
   refuted.status = problem::SolveStatus::Solved;
   CHECK(tree::check_tree(refuted).verdict == tree::CheckVerdict::Disagreement);
+
+  // White in check: no key can lead to the position, so there is no post-key play.
+  const SolutionTree in_check = tree_of("chess", "k3r3/8/8/8/8/8/8/4K3 w - - 0 1", "#2", after_key);
+  CHECK(in_check.status == problem::SolveStatus::NoSolution);
+  REQUIRE(in_check.post_key);
+  CHECK(in_check.post_key->defences.empty());
+  CHECK(tree::check_tree(in_check).ok());
 }
