@@ -25,21 +25,16 @@ size_t alone_threads(const TreeSettings& settings, int threads) {
   return size_t(threads);
 }
 
-// The scratch of each thread of the shared workers, in MiB: a quarter of --hash among them, at
-// most kMostScratchMiB, at least 1 MiB where there is room for it.
-size_t scratch_mib(const TreeSettings& settings, int threads) {
-  return std::clamp<size_t>(settings.hash_mb / (4 * size_t(threads)), 1, TreeBatch::kMostScratchMiB);
+}  // namespace
+
+size_t TreeBatch::scratch_mib(const TreeSettings& settings, int threads) {
+  return std::clamp<size_t>(settings.hash_mb / (4 * size_t(threads)), 1, kMostScratchMiB);
 }
 
-// The shared table: --hash less the small tables, their scratch and the shared workers' scratch
-// (1 MiB at least).
-size_t shared_table_mib(const TreeSettings& settings, size_t alone, int threads) {
-  const size_t taken = alone * (TreeBatch::kAloneTableMiB + TreeBatch::kAloneScratchMiB) +
-                       size_t(threads) * scratch_mib(settings, threads);
+size_t TreeBatch::shared_table_mib(const TreeSettings& settings, size_t alone, int threads) {
+  const size_t taken = alone * (kAloneTableMiB + kAloneScratchMiB) + size_t(threads) * scratch_mib(settings, threads);
   return taken < settings.hash_mb ? settings.hash_mb - taken : 1;
 }
-
-}  // namespace
 
 Expected<std::unique_ptr<TreeBatch>> TreeBatch::make(const TreeSettings& settings,
                                                      const std::atomic<bool>* interrupt) {

@@ -59,6 +59,13 @@ class TreeBatch {
   // this much.
   static constexpr size_t kMostScratchMiB = 26;
 
+  // The scratch of each of `threads` shared workers, in MiB: a quarter of --hash among them, at
+  // most kMostScratchMiB, at least 1 MiB where there is room for it.
+  static size_t scratch_mib(const TreeSettings& settings, int threads);
+  // The shared table: --hash less `alone` threads' small tables and scratch and the shared
+  // workers' scratch (1 MiB at least). `dmsolve serve` sizes its own workers and table so too.
+  static size_t shared_table_mib(const TreeSettings& settings, size_t alone, int threads);
+
   // The threads and tables of a batch with these settings, or why there is no room for them.
   static Expected<std::unique_ptr<TreeBatch>> make(const TreeSettings& settings, const std::atomic<bool>* interrupt);
 

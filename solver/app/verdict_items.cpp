@@ -14,6 +14,12 @@ report::VerdictText verdict_items(const puzzle::Verdict& verdict, const tree::Ch
   return out;
 }
 
+puzzle::ShowOptions judged_show(puzzle::ShowOptions show) {
+  show.max_solutions.reset();
+  show.stop_on_short_solutions.reset();
+  return show;
+}
+
 puzzle::Standing standing_of(const puzzle::Verdict& verdict, const tree::CheckResult& check) {
   return check.ok() ? verdict.standing() : puzzle::Standing::Unsound;
 }

@@ -253,12 +253,7 @@ void add_problems(const ReadFiles& read, const VerifySettings& settings, std::ve
                   std::vector<Outcome>& outcomes) {
   for (const auto& file : read.files) {
     for (const auto& p : file.puzzles) {
-      // Every help solution counts for the verdict (a cook hides behind a maxsolutions, the
-      // full-length solutions behind a stoponshortsolutions).
-      puzzle::ShowOptions show = p.show;
-      show.max_solutions.reset();
-      show.stop_on_short_solutions.reset();
-      problems.push_back({&p.position, &p.stipulation, proof_file_for(settings.tree, p.id), show});
+      problems.push_back({&p.position, &p.stipulation, proof_file_for(settings.tree, p.id), judged_show(p.show)});
       outcomes.emplace_back().puzzle = &p;
     }
   }

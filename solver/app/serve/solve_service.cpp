@@ -9,6 +9,7 @@
 
 #include "rules/variant.h"
 #include "solver/app/command.h"
+#include "solver/app/tree_batch.h"
 #include "solver/app/verdict_items.h"
 #include "solver/problem/stipulation.h"
 #include "solver/puzzle/problem_file.h"
@@ -22,19 +23,16 @@ namespace dm::app::serve {
 
 namespace {
 
-constexpr size_t kMostScratchMiB = 26;
 constexpr const char* kBusy = "a search is running: stop it first (one search at a time)";
 
-// Each thread's scratch: a quarter of --hash among the threads, at most kMostScratchMiB (as a
-// batch of the command line takes it, tree_batch.h).
+// The threads' scratch and the table as a batch of the command line sizes its shared ones
+// (tree_batch.h), with no problem built alone.
 size_t scratch_mib(const TreeSettings& settings) {
-  const size_t threads = size_t(search::Workers::count(settings.threads));
-  return std::max<size_t>(1, std::min(kMostScratchMiB, settings.hash_mb / 4 / threads));
+  return TreeBatch::scratch_mib(settings, search::Workers::count(settings.threads));
 }
 
 size_t table_mib(const TreeSettings& settings) {
-  const size_t scratch = scratch_mib(settings) * size_t(search::Workers::count(settings.threads));
-  return std::max<size_t>(1, settings.hash_mb > scratch ? settings.hash_mb - scratch : 1);
+  return TreeBatch::shared_table_mib(settings, 0, search::Workers::count(settings.threads));
 }
 
 std::string field_of(const Request& request, const char* name) {
@@ -134,11 +132,7 @@ void SolveService::verify(const Request& request, Responder& out) {
   size_t judged = 0;
   for (const puzzle::Puzzle& p : file->puzzles) {
     if (stop_ || stopping_) break;
-    // Every help solution counts for the verdict, as in `verify`.
-    puzzle::ShowOptions show = p.show;
-    show.max_solutions.reset();
-    show.stop_on_short_solutions.reset();
-    tree::TreeOptions options = tree_options(settings_, &stop_, workers_, show);
+    tree::TreeOptions options = tree_options(settings_, &stop_, workers_, judged_show(p.show));
     options.on_progress = progress_events(out, sending);
     tree::SolutionTree tree = tree::build_tree(p.position, p.stipulation, options, table_);
     if (tree.status == problem::SolveStatus::Unknown && stop_) break;  // stopped: not judged
