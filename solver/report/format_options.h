@@ -58,6 +58,9 @@ struct FormatOptions {
   PieceLetters letters = PieceLetters::San;
   // JSON: indented over many lines (--format json) rather than one line (--json).
   bool pretty = false;
+  // HTML: each row of the tree carries the positions of its moves (`data-steps`), for a page
+  // that shows them on a board (dmsolve serve).
+  bool steps = false;
   // The problem's name, when it has one (an EPD id, a puzzle file's entry); empty otherwise.
   std::string id;
   ProblemLabels labels;

@@ -33,13 +33,23 @@ table.moves th, table.moves td { padding: 0.2em 0.8em; border-bottom: 1px solid 
 table.moves td.number { text-align: right; }
 )";
 
+// A row's steps (FormatOptions::steps) as an attribute: data-steps="[[SAN, FEN], ...]" (JSON).
+std::string steps_attribute(const Row& row) {
+  if (row.steps.empty()) return "";
+  std::string json = "[";
+  for (const Step& step : row.steps) {
+    json += (json.size() > 1 ? ",[\"" : "[\"") + step.san + "\",\"" + step.fen + "\"]";
+  }
+  return " data-steps=\"" + html_escape(json + "]") + "\"";
+}
+
 void write_rows(const std::vector<Row>& rows, std::string& out) {
   for (const Row& row : rows) {
     if (row.children.empty()) {
-      out += "<li class=\"leaf\">" + html_escape(row.text) + "</li>\n";
+      out += "<li class=\"leaf\"" + steps_attribute(row) + ">" + html_escape(row.text) + "</li>\n";
       continue;
     }
-    out += "<li><details open><summary>" + html_escape(row.text) + "</summary>\n<ul>\n";
+    out += "<li><details open><summary" + steps_attribute(row) + ">" + html_escape(row.text) + "</summary>\n<ul>\n";
     write_rows(row.children, out);
     out += "</ul></details></li>\n";
   }
@@ -116,6 +126,8 @@ std::string html_page_head(const std::string& title) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(title) +
          "</title>\n<style>" + std::string(kReportStyle) + "</style>\n</head>\n<body>\n";
 }
+
+std::string_view html_report_style() { return kReportStyle; }
 
 std::string html_page_tail() { return "</body>\n</html>\n"; }
 

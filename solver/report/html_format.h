@@ -44,6 +44,8 @@ std::string html_page(const std::string& title, const std::string& body);
 // A page written piece by piece: its head (up to and with <body>), one article per problem
 // (titled as write_html titles its page, with the id `anchor` where not empty), its tail.
 std::string html_page_head(const std::string& title);
+// The style sheet of those pages (the board, the facts, the tree), for a page that links it.
+std::string_view html_report_style();
 std::string html_article(const tree::SolutionTree& tree, const FormatOptions& options, const VerdictText& verdict,
                          const std::string& anchor);
 std::string html_page_tail();

@@ -1,5 +1,8 @@
 #include "solver/report/solution_rows.h"
 
+#include <deque>
+
+#include "rules/notation.h"
 #include "solver/report/piece_letters.h"
 #include "solver/report/turn_text.h"
 #include "solver/tree/tree_turns.h"
@@ -83,6 +86,7 @@ class RowWriter {
     Row row;
     row.text = attack_text(pos, node.turn, node.ending, n, mark, options_.letters);
     if (!node.duals.empty()) row.text += duals_text(node, pos, n, options_);
+    play_steps(pos, node.turn, row);
     const Position after = after_turn(pos, node.turn);
     add_threats(node, after, n + 1, row);
     for (const DefenceGroup& group : node.defences) {
@@ -103,17 +107,23 @@ class RowWriter {
   // A group of turns of the side to move in a lost position (lose, loseN), each "1.X" with the
   // opponent's winning answer "1...Y" (the proof holds the rest).
   void add_lost_turns(const DefenceGroup& group, const Position& pos, std::vector<Row>& rows) const {
-    const auto answer_text = [&](const Turn& turn) -> std::string {
-      if (group.answer.empty()) return "";
-      const AttackNode& answer = group.answer.front();
-      const Position after = after_turn(pos, turn);
-      return " " + defender_number(1) + problem_san(after, answer.turn, options_.letters, answer.ending);
+    // The row of `turn` (written `text`) and the winning answer to it.
+    const auto row_of = [&](const Turn& turn, std::string text) {
+      Row row;
+      play_steps(pos, turn, row);
+      if (!group.answer.empty()) {
+        const AttackNode& answer = group.answer.front();
+        const Position after = after_turn(pos, turn);
+        text += " " + defender_number(1) + problem_san(after, answer.turn, options_.letters, answer.ending);
+        play_steps(after, answer.turn, row);
+      }
+      row.text = std::move(text);
+      return row;
     };
     const size_t count = group.turns.size();
     if (options_.lists_each(count, pos.variant().is_multi_move())) {
       for (const Turn& turn : group.turns) {
-        const std::string san = problem_san(pos, turn, options_.letters, group.ending);
-        rows.push_back({attacker_number(1) + san + answer_text(turn), {}});
+        rows.push_back(row_of(turn, attacker_number(1) + problem_san(pos, turn, options_.letters, group.ending)));
       }
       return;
     }
@@ -121,7 +131,7 @@ class RowWriter {
     std::string text = attacker_number(1) + "(" + std::to_string(count) + " turns:";
     for (size_t i = 0; i < shown; ++i) text += " " + problem_san(pos, group.turns[i], options_.letters, group.ending);
     text += shown < count ? " ...)" : ")";
-    rows.push_back({text + answer_text(group.turns.front()), {}});
+    rows.push_back(row_of(group.turns.front(), text));
   }
 
   Row try_row(const tree::Try& t, const Position& pos, bool threats_sought) const {
@@ -137,7 +147,11 @@ class RowWriter {
       but += " " + defender_number(1) + problem_san(after, refutation.turn, options_.letters) + "!";
       if (refutation.ending == Ending::Stalemate) but += " (stalemate)";
     }
-    if (!but.empty()) row.children.push_back({"but" + but, {}});
+    if (!but.empty()) {
+      Row refuted{"but" + but, {}, {}};
+      play_steps(after, t.refutations.front().turn, refuted);
+      row.children.push_back(std::move(refuted));
+    }
     return row;
   }
 
@@ -172,6 +186,7 @@ class RowWriter {
   Row line(const problem::Line& line, const Position& start, bool attacker_first) const {
     Position pos = start;
     std::string text;
+    Row row;
     int n = 1;
     bool attacker = attacker_first;
     for (size_t i = 0; i < line.size(); ++i) {
@@ -182,11 +197,13 @@ class RowWriter {
       if (!attacker) text += attacker_number(n);
       else if (i == 0) text += defender_number(n);
       text += problem_san(pos, line[i], options_.letters, ending);
+      play_steps(pos, line[i], row);
       if (attacker) ++n;
       attacker = !attacker;
       pos = after;
     }
-    return {text, {}};
+    row.text = std::move(text);
+    return row;
   }
 
   // A series line: the series turns numbered 1, 2, ... (the other side passing between them),
@@ -196,9 +213,11 @@ class RowWriter {
     const int series_turns = stipulation_.line_length(line.size());
     Position pos = start;
     std::string text;
+    Row row;
     int n = 0;
     for (size_t i = 0; i < played.size(); ++i) {
       const Position after = after_turn(pos, played[i]);
+      play_steps(pos, played[i], row);
       if (!is_pass(played[i])) {
         const bool last = i + 1 == played.size();
         const Ending ending = last ? tree::ending_of(after, stipulation_, pos.side_to_move()) : Ending::None;
@@ -208,10 +227,26 @@ class RowWriter {
       }
       pos = after;
     }
-    return {text, {}};
+    row.text = std::move(text);
+    return row;
   }
 
  private:
+  // With FormatOptions::steps: the moves of `turn`, played in pos, one step each after the row's
+  // steps so far (the first step being pos itself).
+  void play_steps(const Position& pos, const Turn& turn, Row& row) const {
+    if (!options_.steps) return;
+    if (row.steps.empty()) row.steps.push_back({"", pos.fen()});
+    Position played = pos;
+    std::deque<StateInfo> states;
+    for (const Move m : turn) {
+      const std::string san =
+          m.kind() == MoveKind::Pass ? "--" : localized_san(move_to_san(played, m), options_.letters);
+      played.do_move(m, states.emplace_back());
+      row.steps.push_back({san, played.fen()});
+    }
+  }
+
   // Threats are attacker turns played as if the defender passed: SAN is read in that position.
   void add_threats(const AttackNode& node, const Position& after, int n, Row& row) const {
     if (node.threats.empty()) return;
@@ -234,10 +269,12 @@ class RowWriter {
   void add_defence(const DefenceGroup& group, const Position& pos, int n, std::vector<Row>& rows) const {
     const auto line_after = [&](const Turn& turn, std::string text) {
       Row row;
+      play_steps(pos, turn, row);
       if (!group.answer.empty()) {
         Row answer = attack(group.answer.front(), after_turn(pos, turn), n + 1, "");
         text += " " + answer.text;
         row.children = std::move(answer.children);
+        if (!answer.steps.empty()) row.steps.insert(row.steps.end(), answer.steps.begin() + 1, answer.steps.end());
       }
       row.text = std::move(text);
       return row;

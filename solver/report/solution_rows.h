@@ -18,9 +18,17 @@
 
 namespace dm::report {
 
+// One move of a row played out (FormatOptions::steps): its SAN and the FEN after it. A row's
+// first step is the position its first turn is played in, with no move.
+struct Step {
+  std::string san;
+  std::string fen;
+};
+
 struct Row {
   std::string text;
   std::vector<Row> children;
+  std::vector<Step> steps;  // only with FormatOptions::steps
 };
 
 struct SolutionRows {
