@@ -6,10 +6,12 @@ set -euo pipefail
 # What building and running dmsolve needs (Open MPI: explore over several processes or machines),
 # and what only the tests and benches need (Catch2, the sanitizers' clang, the formatter and
 # linter, Python for the independent judges, Stockfish and Fairy-Stockfish as peers and oracles,
-# Chromium for the HTML pages' screenshots). DMSOLVE_PACKAGES=run installs the first alone.
+# Chromium for the HTML pages' screenshots, with its driver and Selenium for the tests of the page of
+# serve). DMSOLVE_PACKAGES=run installs the first alone.
 run_packages=(build-essential cmake ninja-build libboost-program-options-dev libtbb-dev nlohmann-json3-dev
               libzstd-dev libsqlite3-dev libopenmpi-dev openmpi-bin)
-test_packages=(catch2 python3 clang libclang-rt-14-dev clang-format clang-tidy stockfish fairy-stockfish chromium)
+test_packages=(catch2 python3 clang libclang-rt-14-dev clang-format clang-tidy stockfish fairy-stockfish chromium
+               chromium-driver python3-selenium)
 packages=("${run_packages[@]}")
 [ "${DMSOLVE_PACKAGES:-all}" = run ] || packages+=("${test_packages[@]}")
 missing=()

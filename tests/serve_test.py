@@ -17,7 +17,10 @@ line by line) it must:
 - stop on SIGINT with exit code 130;
 - with --store, show an explore store as the opening book: the moves and statuses the store's
   `moves` table holds (read here with Python's sqlite3), in SAN, with the position after each;
-  without one, say how to give it; refuse a file that is no store.
+  without one, say how to give it; refuse a file that is no store;
+- explore the store's position from the page: a bad FEN and a bad time refused with their
+  fields, a second explore refused while one runs, a stop that ends it keeping what it found;
+  then serve a decided move's proof (zstd), check it (accepted, Black wins) and show it.
 
 usage: serve_test.py path/to/dmsolve
 """
@@ -115,9 +118,64 @@ def check_book(dmsolve):
             for m in moves:
                 if not m["san"] or m["san"] == m["uci"] or not m["after"]:
                     flaw(f"the book's move {m}")
+            check_book_doors(base, book["positions"][0]["fen"] if book["positions"] else "", dmsolve)
         finally:
             server.terminate()
             server.wait(30)
+
+
+def check_book_doors(base, start, dmsolve):
+    """Explores and proofs from the page: bad input, one explore at a time, its stop, and the
+    proofs it writes, served, checked and shown."""
+    code, text = status_of(base, "/api/proof?" + urllib.parse.urlencode({"position": start, "move": "e2e3"}))
+    if code != 404 or "no proof of e2e3" not in text:
+        flaw(f"a proof never written: {code} {text}")
+    bad_fen = "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -"
+    with tempfile.TemporaryDirectory() as folder:
+        expected = subprocess.run([dmsolve, "explore", "--variant", "losing-marseillais", "--fen", bad_fen, "--time", "1",
+                                   "--store", os.path.join(folder, "s.sqlite")], capture_output=True, text=True,
+                                  timeout=60).stderr.strip().removeprefix("dmsolve explore: ")
+    for query, field, message in (({"fen": bad_fen, "seconds": "5"}, "fen", expected),
+                                  ({"fen": start, "seconds": "soon"}, "seconds",
+                                   "the time must be a whole number of seconds from 1 to 86400, not 'soon'")):
+        got = posted_events(base, "/api/explore?" + urllib.parse.urlencode(query), "")
+        if got != [("failure", {"field": field, "error": message})]:
+            flaw(f"explore with a bad {field}: {got}, expected {message!r}")
+    # A long explore, a second one refused while it runs, then stopped: it keeps what it found.
+    long_events = []
+    started = threading.Event()
+    explore = threading.Thread(target=lambda: long_events.extend(read_events(
+        urllib.request.Request(base + "/api/explore?" + urllib.parse.urlencode({"fen": start, "seconds": "600"}),
+                               data=b"", method="POST"), on_event=lambda name: name == "progress" and started.set())))
+    explore.start()
+    if not started.wait(60):
+        flaw("no progress of the explore within 60 s")
+    busy = posted_events(base, "/api/explore?" + urllib.parse.urlencode({"fen": start, "seconds": "5"}), "")
+    if [name for name, _ in busy] != ["failure"] or busy[0][1]["field"] != "busy":
+        flaw(f"a second explore while one runs: {busy}")
+    stop_at = time.monotonic()
+    status_of(base, "/api/explore/stop", data=b"")
+    explore.join(60)
+    done = [data for name, data in long_events if name == "done"]
+    if explore.is_alive() or not done or done[0]["exit"] != 130 or not done[0]["message"].startswith("stopped"):
+        flaw(f"the explore's stop after {time.monotonic() - stop_at:.1f} s: {long_events[-2:]}")
+    # The proofs it wrote: a decided move's file (zstd), accepted by the server's check, shown.
+    code, text = status_of(base, "/api/book")
+    decided = [m for m in json.loads(text)["positions"][0]["moves"] if m["proof"]] if code == 200 else []
+    if not decided:
+        flaw("no proof after the explore")
+        return
+    query = urllib.parse.urlencode({"position": start, "move": decided[0]["uci"]})
+    with urllib.request.urlopen(base + "/api/proof?" + query, timeout=60) as response:
+        if response.read(4) != b"\x28\xb5\x2f\xfd":
+            flaw("the proof file is not zstd")
+    code, text = status_of(base, "/api/proof/check?" + query, data=b"")
+    checked = json.loads(text) if code == 200 else {}
+    if not checked.get("accepted") or checked.get("winner") != "Black":
+        flaw(f"the proof's check of {decided[0]['san']}: {code} {text}")
+    code, text = status_of(base, "/api/proof/view?" + query)
+    if code != 200 or "Black wins" not in text:
+        flaw(f"the proof's page: {code} {text[:200]}")
 
 
 def main():
@@ -167,9 +225,11 @@ def main():
                 ("failure", {"field": "file", "error": "empty.epd: the file is empty"})]:
             flaw("an empty file is not refused")
 
-        code, text = status_of(base, "/api/book")
-        if code != 404 or "--store" not in text:
-            flaw(f"the book without a store: {code} {text}")
+        for path, data in (("/api/book", None), ("/api/explore?fen=x&seconds=1", b""),
+                           ("/api/proof?position=x&move=e2e4", None)):
+            code, text = status_of(base, path, data=data)
+            if code != 404 or "--store" not in text:
+                flaw(f"{path} without a store: {code} {text}")
 
         if status_of(base, "/", {"Host": "evil.example"})[0] != 403:
             flaw("a foreign Host is served")

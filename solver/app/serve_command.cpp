@@ -5,6 +5,7 @@
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -12,10 +13,14 @@
 #include "solver/app/command_line.h"
 #include "solver/app/option_checks.h"
 #include "solver/app/serve/book_service.h"
+#include "solver/app/serve/explore_service.h"
 #include "solver/app/serve/http_server.h"
 #include "solver/app/serve/serve_page.h"
 #include "solver/app/serve/solve_service.h"
 #include "solver/app/tree_output.h"
+#include "solver/proof/proof_check.h"
+#include "solver/proof/proof_graph.h"
+#include "solver/report/proof_view.h"
 
 namespace dm::app {
 
@@ -37,16 +42,67 @@ Expected<std::pair<std::string, int>> listen_address(const std::string& text) {
   return std::pair{text.substr(0, colon), port};
 }
 
+std::string field_of(const serve::Request& request, const std::string& name) {
+  const auto found = request.query.find(name);
+  return found == request.query.end() ? "" : found->second;
+}
+
+void reply_json(serve::Responder& out, int status, const nlohmann::json& json) {
+  out.reply(status, "application/json", json.dump());
+}
+
+// The proofs of the book's moves: the file itself, shown as a page, or checked with the rules.
+void route_proof(const serve::Request& request, serve::Responder& out, const serve::BookService& book) {
+  const auto file = book.proof_file(field_of(request, "position"), field_of(request, "move"));
+  if (!file) return reply_json(out, 404, {{"error", file.error()}});
+  if (request.path == "/api/proof") {
+    std::ifstream in(*file, std::ios::binary);
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (!in) return reply_json(out, 500, {{"error", *file + ": cannot be read"}});
+    return out.reply(200, "application/zstd", bytes);
+  }
+  const proof::CheckResult checked = proof::check_proof(*file, {});
+  if (request.path == "/api/proof/check") {
+    if (!checked.accepted()) return reply_json(out, 200, {{"accepted", false}, {"error", checked.flaw()}});
+    return reply_json(out, 200,
+                      {{"accepted", true},
+                       {"nodes", checked.nodes},
+                       {"depth", checked.depth},
+                       {"winner", *checked.winner == Color::White ? "White" : "Black"}});
+  }
+  if (!checked.accepted()) return out.reply(422, "text/plain", *file + ": " + checked.flaw() + "\n");
+  const auto graph = proof::ProofGraph::read(*file, proof::ProofGraph::Keep::Everything, checked.nodes);
+  if (!graph) return out.reply(500, "text/plain", graph.error() + "\n");
+  const std::string name = field_of(request, "move") + " in " + field_of(request, "position");
+  out.reply(200, "text/html; charset=utf-8", report::proof_html(*graph, {name, 3}));
+}
+
 // The page, its API, and 405 for a known path asked with another method.
 void route(const serve::Request& request, serve::Responder& out, serve::SolveService& solver,
-           const serve::BookService* book) {
+           const serve::BookService* book, serve::ExploreService* explorer) {
   const auto only = [&](const char* method) {
     if (request.method == method) return true;
     out.reply(405, "text/plain", request.path + " takes " + method + "\n");
     return false;
   };
-  if (request.path == "/") {
-    if (only("GET")) out.reply(200, "text/html; charset=utf-8", serve::serve_page());
+  const auto with_book = [&](const char* method) {
+    if (!only(method)) return false;
+    if (book) return true;
+    reply_json(out, 404, {{"error", "no opening book: start dmsolve serve with --store FILE"}});
+    return false;
+  };
+  if (const serve::PageFile* file = serve::page_file(request.path)) {
+    if (only("GET")) out.reply(200, std::string(file->content_type), std::string(file->bytes));
+  } else if (request.path == "/api/explore") {
+    if (with_book("POST")) explorer->explore(request, out);
+  } else if (request.path == "/api/explore/stop") {
+    if (!with_book("POST")) return;
+    explorer->stop();
+    reply_json(out, 200, {{"stopped", true}});
+  } else if (request.path == "/api/proof" || request.path == "/api/proof/view") {
+    if (with_book("GET")) route_proof(request, out, *book);
+  } else if (request.path == "/api/proof/check") {
+    if (with_book("POST")) route_proof(request, out, *book);
   } else if (request.path == "/api/variants") {
     if (only("GET")) out.reply(200, "application/json", serve::variants_json());
   } else if (request.path == "/api/solve") {
@@ -54,11 +110,7 @@ void route(const serve::Request& request, serve::Responder& out, serve::SolveSer
   } else if (request.path == "/api/verify") {
     if (only("POST")) solver.verify(request, out);
   } else if (request.path == "/api/book") {
-    if (!only("GET")) return;
-    if (!book) {
-      out.reply(404, "application/json", "{\"error\":\"no opening book: start dmsolve serve with --store FILE\"}");
-      return;
-    }
+    if (!with_book("GET")) return;
     const auto json = book->book_json();
     if (json) {
       out.reply(200, "application/json", *json);
@@ -88,7 +140,7 @@ int run_serve(const std::vector<std::string>& args) {
       ("threads,t", po::value(&settings.threads)->default_value(0), "worker threads of the searches (0: every hardware thread)")
       ("hash", po::value(&settings.hash_mb)->default_value(default_hash_megabytes()), "the most memory of the searches' table and scratch, in MiB")
       ("time", po::value(&settings.seconds)->default_value(300), "stop each search after this many seconds (0: no limit)")
-      ("store", po::value(&store), "an explore store to show as the opening book (read only; an explore may run on it meanwhile)");
+      ("store", po::value(&store), "an explore store to show as the opening book; the page may explore its positions (a folder S.book-proofs keeps their proofs)");
   // clang-format on
   const CommandLine line{
       "serve",
@@ -113,9 +165,12 @@ int run_serve(const std::vector<std::string>& args) {
   }
   std::atomic<bool> stopping{false};
   serve::SolveService solver(settings, stopping);
-  auto server = serve::HttpServer::listen(
-      address->first, address->second,
-      [&](const serve::Request& request, serve::Responder& out) { route(request, out, solver, book.get()); });
+  std::unique_ptr<serve::ExploreService> explorer;
+  if (book) explorer = std::make_unique<serve::ExploreService>(*book, settings.threads, settings.hash_mb, stopping);
+  auto server = serve::HttpServer::listen(address->first, address->second,
+                                          [&](const serve::Request& request, serve::Responder& out) {
+                                            route(request, out, solver, book.get(), explorer.get());
+                                          });
   if (!server) return report_bad_input("serve", server.error());
   std::cout << "dmsolve serve: listening on http://" << address->first << ":" << (*server)->port() << "/ (Ctrl-C stops)"
             << std::endl;

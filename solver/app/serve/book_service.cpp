@@ -1,53 +1,66 @@
 #include "solver/app/serve/book_service.h"
 
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <vector>
 
 #include "rules/game.h"
+#include "rules/notation.h"
 #include "rules/variant.h"
 #include "solver/app/command.h"
+#include "solver/proof/proof_writer.h"
 #include "solver/report/line_text.h"
 
 namespace dm::app::serve {
 
 namespace {
 
-std::vector<std::string> words_of(const std::string& text) {
-  std::istringstream in(text);
+// FNV-1a of the position's name: a folder name that is the same in every build.
+std::string folder_name(const std::string& position) {
+  uint64_t hash = 14695981039346656037ull;
+  for (const unsigned char c : position) hash = (hash ^ c) * 1099511628211ull;
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+// The file a proof of `move` goes to in its folder, as explore --proof-dir --zstd names it.
+std::string proof_name(const std::string& move) {
+  std::string name = move;
+  for (char& c : name) c = c == ',' ? '+' : c;
+  return name + ".proof.zst";
+}
+
+// The moves of `turns` (UCI, the first played in pos) one by one: [[SAN, FEN after], ...] after
+// [["", FEN of pos]]; as far as they fit the position.
+nlohmann::ordered_json steps_of(const Position& pos, const std::vector<std::string>& turns) {
+  nlohmann::ordered_json steps = nlohmann::ordered_json::array();
+  steps.push_back({"", pos.fen()});
+  Game game(pos);
+  for (const std::string& uci : turns) {
+    const auto turn = report::turn_from_uci(game.position(), uci);
+    if (!turn) break;
+    for (const Move m : *turn) {
+      const std::string san = move_to_san(game.position(), m);
+      game.play(m);
+      steps.push_back({san, game.position().fen()});
+    }
+  }
+  return steps;
+}
+
+}  // namespace
+
+std::vector<std::string> rule_words_of(const std::string& rules) {
+  std::istringstream in(rules);
   std::vector<std::string> words;
   for (std::string word; in >> word;) words.push_back(word);
   return words;
 }
-
-// The move and its refutation in SAN where they fit the position, else as the store wrote them.
-nlohmann::ordered_json move_json(const Position* pos, const explore::BookMove& m) {
-  std::string san = m.move;
-  std::string refutation = m.refutation;
-  std::string line = m.line;
-  std::string after;
-  if (pos) {
-    if (const auto turn = report::turn_from_uci(*pos, m.move)) {
-      san = turn_to_san(*pos, *turn);
-      Game game(*pos);
-      for (const Move move : *turn) game.play(move);
-      after = game.position().fen();
-      if (!m.refutation.empty()) {
-        if (const auto answer = report::turn_from_uci(game.position(), m.refutation)) {
-          refutation = turn_to_san(game.position(), *answer);
-        }
-      }
-    }
-    if (!m.line.empty()) {
-      if (const auto text = report::san_line(*pos, report::split_turns(m.line))) line = *text;
-    }
-  }
-  return {{"uci", m.move},       {"san", san},     {"status", m.status},           {"refutation", refutation},
-          {"line", line},        {"after", after}, {"proof_nodes", m.proof_nodes}, {"jobs", m.jobs},
-          {"seconds", m.seconds}};
-}
-
-}  // namespace
 
 Expected<std::unique_ptr<BookService>> BookService::open(const std::string& path) {
   auto reader = explore::BookReader::open(path);
@@ -55,10 +68,43 @@ Expected<std::unique_ptr<BookService>> BookService::open(const std::string& path
   return std::unique_ptr<BookService>(new BookService(std::move(*reader), path));
 }
 
+Expected<std::string> BookService::proof_folder(const std::string& fen) const {
+  const auto variant = make_variant(reader_->variant(), rule_words_of(reader_->rules()));
+  if (!variant) return Expected<std::string>::failure(variant.error());
+  const auto pos = make_position(*variant, fen);
+  if (!pos) return Expected<std::string>::failure(pos.error());
+  return path_ + ".book-proofs/" + folder_name(proof::proof_fen(*pos));
+}
+
+Expected<std::string> BookService::proof_file(const std::string& fen, const std::string& move) const {
+  auto folder = proof_folder(fen);
+  if (!folder) return folder;
+  const std::string file = *folder + "/" + proof_name(move);
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error)) {
+    return Expected<std::string>::failure("no proof of " + move + " here: explore the position from the page first");
+  }
+  return file;
+}
+
+BookService::Count BookService::count(const std::string& fen) const {
+  Count count;
+  const auto variant = make_variant(reader_->variant(), rule_words_of(reader_->rules()));
+  const auto pos = variant ? make_position(*variant, fen) : Expected<Position>::failure(variant.error());
+  if (!pos) return count;
+  const auto moves = reader_->moves(proof::proof_fen(*pos));
+  if (!moves) return count;
+  count.moves = moves->size();
+  for (const explore::BookMove& m : *moves) count.decided += m.status != "open";
+  return count;
+}
+
 Expected<std::string> BookService::book_json() const {
   const auto positions = reader_->positions();
   if (!positions) return Expected<std::string>::failure(positions.error());
-  const auto variant = make_variant(reader_->variant(), words_of(reader_->rules()));
+  const auto variant = make_variant(reader_->variant(), rule_words_of(reader_->rules()));
+  std::map<std::string, int> explored;  // a position's name in the store -> its index
+  for (size_t i = 0; i < positions->size(); ++i) explored.emplace((*positions)[i], int(i));
   nlohmann::ordered_json book = {{"store", path_}, {"variant", reader_->variant()}, {"rules", reader_->rules()}};
   book["positions"] = nlohmann::ordered_json::array();
   for (const std::string& fen : *positions) {
@@ -69,7 +115,38 @@ Expected<std::string> BookService::book_json() const {
       if (auto made = make_position(*variant, fen)) pos = std::move(*made);
     }
     nlohmann::ordered_json position = {{"fen", fen}, {"moves", nlohmann::ordered_json::array()}};
-    for (const explore::BookMove& m : *moves) position["moves"].push_back(move_json(pos ? &*pos : nullptr, m));
+    for (const explore::BookMove& m : *moves) {
+      nlohmann::ordered_json move = {
+          {"uci", m.move},  {"san", m.move}, {"status", m.status}, {"refutation", m.refutation},
+          {"line", m.line}, {"after", ""},   {"explored", -1},     {"steps", nlohmann::ordered_json::array()}};
+      if (pos) {
+        if (const auto turn = report::turn_from_uci(*pos, m.move)) {
+          move["san"] = turn_to_san(*pos, *turn);
+          Game game(*pos);
+          for (const Move played : *turn) game.play(played);
+          move["after"] = game.position().fen();
+          if (const auto found = explored.find(proof::proof_fen(game.position())); found != explored.end()) {
+            move["explored"] = found->second;
+          }
+          if (!m.refutation.empty()) {
+            if (const auto answer = report::turn_from_uci(game.position(), m.refutation)) {
+              move["refutation"] = turn_to_san(game.position(), *answer);
+            }
+          }
+        }
+        const std::vector<std::string> line =
+            m.line.empty() ? std::vector<std::string>{m.move} : report::split_turns(m.line);
+        move["steps"] = steps_of(*pos, line);
+        if (!m.line.empty()) {
+          if (const auto text = report::san_line(*pos, report::split_turns(m.line))) move["line"] = *text;
+        }
+      }
+      move["proof"] = bool(proof_file(fen, m.move));
+      move["proof_nodes"] = m.proof_nodes;
+      move["jobs"] = m.jobs;
+      move["seconds"] = m.seconds;
+      position["moves"].push_back(std::move(move));
+    }
     book["positions"].push_back(std::move(position));
   }
   return book.dump();

@@ -1,13 +1,24 @@
 #pragma once
-// The page `dmsolve serve` serves at / (docs/serve.md): a form for the variant, its rule
-// options, the FEN and the stipulation, Solve and Stop, the search's progress as it comes, and
-// the solution as the HTML article the solve command writes (diagram, facts, foldable tree).
-// Built into the binary: no file, no CDN, no script from elsewhere.
+// The page of `dmsolve serve` (docs/serve.md): its files (solver/app/serve/page/: the HTML, its
+// style, the board and the page's script) built into the binary by page/embed.cmake, so that
+// the server needs nothing beside it and the page nothing from elsewhere.
 
-#include <string>
+#include <string_view>
+#include <vector>
 
 namespace dm::app::serve {
 
-std::string serve_page();
+struct PageFile {
+  std::string_view path;  // "/index.html", "/board.js", ...
+  std::string_view content_type;
+  std::string_view bytes;
+};
+
+// Every file of the page (made by embed.cmake).
+const std::vector<PageFile>& page_files();
+
+// The file served at `path` ("/" is /index.html; /report.css the solution pages' style), or
+// null where there is none.
+const PageFile* page_file(std::string_view path);
 
 }  // namespace dm::app::serve

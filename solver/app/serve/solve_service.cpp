@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/piece.h"
 #include "rules/variant.h"
 #include "solver/app/command.h"
 #include "solver/app/tree_batch.h"
@@ -88,7 +89,8 @@ void SolveService::solve(const Request& request, Responder& out) {
   const tree::CheckResult check = recheck(tree, settings);
   const std::lock_guard guard(sending);
   if (!check.ok()) return failure("check", "the tree's re-check disagrees: " + check.message);
-  const report::FormatOptions format = format_options(settings, "", {});
+  report::FormatOptions format = format_options(settings, "", {});
+  format.steps = true;
   const nlohmann::ordered_json result = {{"status", problem::status_name(tree.status)},
                                          {"seconds", tree.seconds},
                                          {"nodes", tree.nodes},
@@ -141,7 +143,8 @@ void SolveService::verify(const Request& request, Responder& out) {
     const report::VerdictText words = verdict_items(verdict, check);
     const std::string standing(puzzle::standing_name(standing_of(verdict, check)));
     ++counts[standing];
-    const report::FormatOptions format = format_options(settings_, p.id, labels_of(p));
+    report::FormatOptions format = format_options(settings_, p.id, labels_of(p));
+    format.steps = true;
     const nlohmann::ordered_json problem = {
         {"index", judged++},        {"id", p.id},
         {"location", p.location()}, {"stipulation", p.stipulation.to_string()},
@@ -160,7 +163,13 @@ std::string variants_json() {
   for (const std::string_view name : variant_names()) {
     const auto variant = find_variant(name);
     if (!variant) continue;
-    list.push_back({{"name", std::string(name)}, {"files", variant->files}, {"ranks", variant->ranks}});
+    std::string pieces;
+    for (const PieceType t : variant->pieces) pieces += describe(t).letter;
+    list.push_back({{"name", std::string(name)},
+                    {"files", variant->files},
+                    {"ranks", variant->ranks},
+                    {"pieces", pieces},
+                    {"start", std::string(variant->start_fen)}});
   }
   return list.dump();
 }

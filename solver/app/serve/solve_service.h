@@ -46,7 +46,8 @@ class SolveService {
   search::TranspositionTable table_;
 };
 
-// The variants the page offers, with their boards: [{"name", "files", "ranks"}].
+// The variants the page offers, with their boards, the letters of their pieces and their initial
+// arrays: [{"name", "files", "ranks", "pieces", "start"}].
 std::string variants_json();
 
 }  // namespace dm::app::serve
