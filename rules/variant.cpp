@@ -215,6 +215,28 @@ std::string Variant::describe_options() const {
   return text;
 }
 
+namespace {
+
+template <typename Enum, size_t N>
+RuleOptionChoice choice_of(std::string_view key, const std::array<std::pair<std::string_view, Enum>, N>& table,
+                           Enum value) {
+  RuleOptionChoice choice{key, {}, name_of(table, value)};
+  for (const auto& entry : table) choice.values.push_back(entry.first);
+  return choice;
+}
+
+}  // namespace
+
+std::vector<RuleOptionChoice> rule_option_choices(const Variant& variant) {
+  std::vector<RuleOptionChoice> choices;
+  if (variant.multi_move_options) {
+    choices.push_back(choice_of("ep", kEnPassantNames, variant.options.en_passant));
+    choices.push_back(choice_of("no-second-move", kNoSecondMoveNames, variant.options.no_second_move));
+  }
+  if (variant.losing_options) choices.push_back(choice_of("stalemate", kStalemateNames, variant.options.stalemate));
+  return choices;
+}
+
 std::optional<Variant> find_variant(std::string_view name) {
   for (const auto& v : all_variants()) {
     if (v.name == name) return v;

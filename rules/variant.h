@@ -114,6 +114,15 @@ struct Variant {
   std::string describe_options() const;
 };
 
+// A rule option that applies to a variant: its key, the values it takes and the value in force;
+// what a form offers as a choice.
+struct RuleOptionChoice {
+  std::string_view key;
+  std::vector<std::string_view> values;
+  std::string_view value;
+};
+std::vector<RuleOptionChoice> rule_option_choices(const Variant& variant);
+
 // The variant called name, or nullopt.
 std::optional<Variant> find_variant(std::string_view name);
 std::vector<std::string_view> variant_names();

@@ -106,6 +106,12 @@ def check_trap(page):
     fen = page.by_id("fen").get_attribute("value")
     if fen.split()[:2] != [TRAP, "w"]:
         flaw(f"the board set up by clicking gave the FEN {fen!r}")
+    # The variant's rule options as choices: a value other than the default goes to the field.
+    Select(page.by_id("rule-no-second-move")).select_by_value("pass")
+    chosen = page.by_id("rules").get_attribute("value")
+    Select(page.by_id("rule-no-second-move")).select_by_value("stalemate")
+    if chosen != "no-second-move=pass" or page.by_id("rules").get_attribute("value"):
+        flaw(f"the rule option chosen: {chosen!r}, then back to the default: {page.by_id('rules').get_attribute('value')!r}")
     page.shot("editor")
     page.type_into("stip", "=1")
     page.solve()
@@ -241,8 +247,9 @@ def check_book(page):
 
 def check_bad_input(page, dmsolve):
     """A malformed FEN and an unknown stipulation: the command line's messages, at their fields."""
-    page.choose_variant("chess")
-    page.type_into("rules", "")  # the book's "win?" left the antichess store's options there
+    page.choose_variant("chess")  # the antichess store's options, left by the book's "win?", go
+    if page.by_id("rules").get_attribute("value"):
+        flaw(f"chess keeps the rule options {page.by_id('rules').get_attribute('value')!r}")
     for field, fen, stip in (("fen", "8/8/9/8/8/8/8/k1K5 w - -", "#2"), ("stip", "8/8/8/8/8/8/8/k1K5 w - -", "h##2")):
         page.type_into("fen", fen)
         page.type_into("stip", stip)

@@ -3,6 +3,7 @@
 // refused, apply_rule_option rejects unknown keys and values and keys that do not apply to the
 // variant, and each option changes play as the rule book says (e.p. rights of M7).
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "rules/movegen.h"
@@ -119,6 +120,29 @@ TEST_CASE("variant: apply_rule_option", "[rules][variant]") {
     CHECK(v.describe_options() == "ep=second no-second-move=pass stalemate=draw");
     CHECK(test::variant_named("chess").describe_options().empty());
   }
+}
+
+// What a form offers (dmsolve serve's page): every option that applies, each value accepted by
+// apply_rule_option and described back, the value in force the one describe_options() names.
+TEST_CASE("variant: rule option choices are the options that apply", "[rules][variant]") {
+  for (const std::string_view name : variant_names()) {
+    const Variant base = test::variant_named(name);
+    std::string described;
+    for (const RuleOptionChoice& choice : rule_option_choices(base)) {
+      INFO(name << " " << choice.key);
+      described += (described.empty() ? "" : " ") + std::string(choice.key) + "=" + std::string(choice.value);
+      CHECK(std::find(choice.values.begin(), choice.values.end(), choice.value) != choice.values.end());
+      for (const std::string_view value : choice.values) {
+        Variant v = base;
+        const std::string option = std::string(choice.key) + "=" + std::string(value);
+        CHECK_FALSE(apply_rule_option(v, option));
+        CHECK(contains(v.describe_options(), option));
+      }
+    }
+    CHECK(described == base.describe_options());
+  }
+  CHECK(rule_option_choices(test::variant_named("chess")).empty());
+  CHECK(rule_option_choices(test::variant_named("antichess")).size() == 1);
 }
 
 // M7: which two-steps of White's turn Black may take e.p., under each ep option.

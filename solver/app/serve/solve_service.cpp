@@ -165,10 +165,17 @@ std::string variants_json() {
     if (!variant) continue;
     std::string pieces;
     for (const PieceType t : variant->pieces) pieces += describe(t).letter;
+    nlohmann::json options = nlohmann::json::array();
+    for (const RuleOptionChoice& choice : rule_option_choices(*variant)) {
+      nlohmann::json values = nlohmann::json::array();
+      for (const std::string_view value : choice.values) values.push_back(std::string(value));
+      options.push_back({{"key", std::string(choice.key)}, {"values", values}, {"value", std::string(choice.value)}});
+    }
     list.push_back({{"name", std::string(name)},
                     {"files", variant->files},
                     {"ranks", variant->ranks},
                     {"pieces", pieces},
+                    {"options", options},
                     {"start", std::string(variant->start_fen)}});
   }
   return list.dump();

@@ -46,8 +46,9 @@ class SolveService {
   search::TranspositionTable table_;
 };
 
-// The variants the page offers, with their boards, the letters of their pieces and their initial
-// arrays: [{"name", "files", "ranks", "pieces", "start"}].
+// The variants the page offers, with their boards, the letters of their pieces, their rule
+// options and their initial arrays: [{"name", "files", "ranks", "pieces", "options": [{"key",
+// "values", "value"}], "start"}] (`value`: the option's default).
 std::string variants_json();
 
 }  // namespace dm::app::serve

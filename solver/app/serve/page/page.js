@@ -30,9 +30,43 @@ byId("side").addEventListener("change", () => {
   byId("fen").value = fields.join(" ");
 });
 function currentVariant() { return variants.find(v => v.name === byId("variant").value) || variants[0]; }
+// The variant's rule options as choices beside the variant; the rule options field holds those
+// that differ from the variant's own (and whatever else was typed there, for the server to judge).
+function ruleWords() { return byId("rules").value.trim().split(/\s+/).filter(Boolean); }
+function drawRuleChoices() {
+  const place = byId("rule-choices");
+  place.innerHTML = "";
+  const typed = new Map(ruleWords().map(word => word.split("=")));
+  for (const option of currentVariant().options) {
+    const label = document.createElement("label");
+    label.textContent = option.key + " ";
+    const select = document.createElement("select");
+    select.id = "rule-" + option.key;
+    select.dataset.key = option.key;
+    select.dataset.default = option.value;
+    for (const value of option.values) select.append(new Option(value + (value === option.value ? " (default)" : ""), value));
+    select.value = option.values.includes(typed.get(option.key)) ? typed.get(option.key) : option.value;
+    select.addEventListener("change", ruleChosen);
+    label.append(select);
+    place.append(label, " ");
+  }
+}
+function ruleChosen() {
+  const selects = [...byId("rule-choices").querySelectorAll("select")];
+  const keys = new Set(selects.map(s => s.dataset.key));
+  const words = ruleWords().filter(word => !keys.has(word.split("=")[0]));
+  for (const s of selects) if (s.value !== s.dataset.default) words.push(`${s.dataset.key}=${s.value}`);
+  byId("rules").value = words.join(" ");
+}
+byId("rules").addEventListener("change", drawRuleChoices);
 // A new variant sets its board; a position that does not fit it gives way to the initial array.
 function variantChosen() {
   const v = currentVariant();
+  // The options of the variant left behind go; words no variant knows stay, for the server.
+  const known = new Set(variants.flatMap(variant => variant.options.map(option => option.key)));
+  const own = new Set(v.options.map(option => option.key));
+  byId("rules").value = ruleWords().filter(word => own.has(word.split("=")[0]) || !known.has(word.split("=")[0])).join(" ");
+  drawRuleChoices();
   board.setVariant(v.files, v.ranks, v.pieces);
   const fields = fenFields();
   if (!fields[0] || board.setPlacement(fields[0])) {
@@ -65,6 +99,7 @@ fetch("/api/variants").then(r => r.json()).then(list => {
   for (const name of ["variant", "rules", "fen", "stip"]) if (given.has(name)) byId(name).value = given.get(name);
   for (const name of ["tries", "setplay"]) if (given.get(name) === "1") byId(name).checked = true;
   const v = currentVariant();
+  drawRuleChoices();
   board.setVariant(v.files, v.ranks, v.pieces);
   fenEdited();
   if (given.get("solve") === "1") byId("problem").requestSubmit();
@@ -334,8 +369,8 @@ function drawBook() {
     if (m.after) {
       actions.append(button("win?", "solve: does the side to move after it win?", () => {
         byId("variant").value = book.variant;
-        variantChosen();
         byId("rules").value = book.rules;
+        variantChosen();
         byId("fen").value = m.after;
         fenEdited();
         byId("stip").value = "win";
