@@ -4,7 +4,8 @@ chromium-driver through python3-selenium, on a server started on a free port wit
 store. What a person does on the page, it does by clicking and typing, and checks what shows:
 
 - sets up the seed's stalemate trap (Marseillais, White Ke6 Qc7, Black Kg8) on an empty board
-  by clicking the palette and the squares, solves =1, and finds the key 1.Qb7,Qf7+ in the tree;
+  by clicking the palette and the squares (and drags a pawn on and off the board, the king away
+  and back), solves =1, and finds the key 1.Qb7,Qf7+ in the tree;
   shows that line on the board and steps back one move: the queen stands on b7, not yet on f7;
   shows the defence 1...Kh8 below it: the line from the diagram, the king on h8;
 - solves a Mainzer #2 on the 11x8 board (88 squares drawn) with its key 1.g8=A (Amazon);
@@ -30,6 +31,7 @@ try:
     from selenium import webdriver
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
@@ -102,6 +104,18 @@ def check_trap(page):
     for piece, square in (("K", "e6"), ("Q", "c7"), ("k", "g8")):
         page.driver.find_element(By.CSS_SELECTOR, f'#palette [data-tool="{piece}"]').click()
         page.square(square).click()
+    # Dragging: a pawn from the palette onto a2, then off the board; the king to d6 and back.
+    actions = ActionChains(page.driver)
+    actions.drag_and_drop(page.driver.find_element(By.CSS_SELECTOR, '#palette [data-tool="P"]'), page.square("a2"))
+    actions.perform()
+    dropped = page.piece_on("a2")
+    ActionChains(page.driver).drag_and_drop(page.square("a2"), page.by_id("stip")).perform()
+    ActionChains(page.driver).drag_and_drop(page.square("e6"), page.square("d6")).perform()
+    moved = (page.piece_on("e6"), page.piece_on("d6"))
+    ActionChains(page.driver).drag_and_drop(page.square("d6"), page.square("e6")).perform()
+    if dropped != "P" or page.piece_on("a2") or moved != ("", "K") or page.piece_on("e6") != "K":
+        flaw(f"dragging: a pawn dropped on a2 {dropped!r}, then off the board {page.piece_on('a2')!r}; "
+             f"the king e6, d6 after the drag {moved}")
     Select(page.by_id("side")).select_by_value("w")
     fen = page.by_id("fen").get_attribute("value")
     if fen.split()[:2] != [TRAP, "w"]:
