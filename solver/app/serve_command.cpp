@@ -42,18 +42,13 @@ Expected<std::pair<std::string, int>> listen_address(const std::string& text) {
   return std::pair{text.substr(0, colon), port};
 }
 
-std::string field_of(const serve::Request& request, const std::string& name) {
-  const auto found = request.query.find(name);
-  return found == request.query.end() ? "" : found->second;
-}
-
 void reply_json(serve::Responder& out, int status, const nlohmann::json& json) {
   out.reply(status, "application/json", json.dump());
 }
 
 // The proofs of the book's moves: the file itself, shown as a page, or checked with the rules.
 void route_proof(const serve::Request& request, serve::Responder& out, const serve::BookService& book) {
-  const auto file = book.proof_file(field_of(request, "position"), field_of(request, "move"));
+  const auto file = book.proof_file(request.field("position"), request.field("move"));
   if (!file) return reply_json(out, 404, {{"error", file.error()}});
   if (request.path == "/api/proof") {
     std::ifstream in(*file, std::ios::binary);
@@ -73,7 +68,7 @@ void route_proof(const serve::Request& request, serve::Responder& out, const ser
   if (!checked.accepted()) return out.reply(422, "text/plain", *file + ": " + checked.flaw() + "\n");
   const auto graph = proof::ProofGraph::read(*file, proof::ProofGraph::Keep::Everything, checked.nodes);
   if (!graph) return out.reply(500, "text/plain", graph.error() + "\n");
-  const std::string name = field_of(request, "move") + " in " + field_of(request, "position");
+  const std::string name = request.field("move") + " in " + request.field("position");
   out.reply(200, "text/html; charset=utf-8", report::proof_html(*graph, {name, 3}));
 }
 

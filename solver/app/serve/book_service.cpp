@@ -5,13 +5,13 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <vector>
 
 #include "rules/game.h"
 #include "rules/notation.h"
 #include "rules/variant.h"
 #include "solver/app/command.h"
+#include "solver/app/serve/solve_service.h"
 #include "solver/proof/proof_writer.h"
 #include "solver/report/line_text.h"
 
@@ -55,13 +55,6 @@ nlohmann::ordered_json steps_of(const Position& pos, const std::vector<std::stri
 
 }  // namespace
 
-std::vector<std::string> rule_words_of(const std::string& rules) {
-  std::istringstream in(rules);
-  std::vector<std::string> words;
-  for (std::string word; in >> word;) words.push_back(word);
-  return words;
-}
-
 Expected<std::unique_ptr<BookService>> BookService::open(const std::string& path) {
   auto reader = explore::BookReader::open(path);
   if (!reader) return Expected<std::unique_ptr<BookService>>::failure("--store " + reader.error());
@@ -69,7 +62,7 @@ Expected<std::unique_ptr<BookService>> BookService::open(const std::string& path
 }
 
 Expected<std::string> BookService::proof_folder(const std::string& fen) const {
-  const auto variant = make_variant(reader_->variant(), rule_words_of(reader_->rules()));
+  const auto variant = make_variant(reader_->variant(), rule_words(reader_->rules()));
   if (!variant) return Expected<std::string>::failure(variant.error());
   const auto pos = make_position(*variant, fen);
   if (!pos) return Expected<std::string>::failure(pos.error());
@@ -89,7 +82,7 @@ Expected<std::string> BookService::proof_file(const std::string& fen, const std:
 
 BookService::Count BookService::count(const std::string& fen) const {
   Count count;
-  const auto variant = make_variant(reader_->variant(), rule_words_of(reader_->rules()));
+  const auto variant = make_variant(reader_->variant(), rule_words(reader_->rules()));
   const auto pos = variant ? make_position(*variant, fen) : Expected<Position>::failure(variant.error());
   if (!pos) return count;
   const auto moves = reader_->moves(proof::proof_fen(*pos));
@@ -102,7 +95,7 @@ BookService::Count BookService::count(const std::string& fen) const {
 Expected<std::string> BookService::book_json() const {
   const auto positions = reader_->positions();
   if (!positions) return Expected<std::string>::failure(positions.error());
-  const auto variant = make_variant(reader_->variant(), rule_words_of(reader_->rules()));
+  const auto variant = make_variant(reader_->variant(), rule_words(reader_->rules()));
   std::map<std::string, int> explored;  // a position's name in the store -> its index
   for (size_t i = 0; i < positions->size(); ++i) explored.emplace((*positions)[i], int(i));
   nlohmann::ordered_json book = {{"store", path_}, {"variant", reader_->variant()}, {"rules", reader_->rules()}};

@@ -52,7 +52,4 @@ class BookService {
   std::string path_;
 };
 
-// The words of the store's rule options ("ep=any stalemate=win"), one a --rule.
-std::vector<std::string> rule_words_of(const std::string& rules);
-
 }  // namespace dm::app::serve

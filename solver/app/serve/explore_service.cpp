@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "solver/app/command.h"
+#include "solver/app/serve/solve_service.h"
 #include "solver/tree/temporary_file.h"
 
 namespace dm::app::serve {
@@ -22,11 +23,6 @@ namespace dm::app::serve {
 namespace {
 
 constexpr int kMostSeconds = 24 * 3600;
-
-std::string field_of(const Request& request, const std::string& name) {
-  const auto found = request.query.find(name);
-  return found == request.query.end() ? "" : found->second;
-}
 
 // The first line of a file (the child's standard error), without its program prefix.
 std::string first_line(const std::string& path) {
@@ -73,11 +69,11 @@ void ExploreService::explore(const Request& request, Responder& out) {
   const auto failure = [&](const std::string& field, const std::string& message) {
     out.event("failure", nlohmann::json{{"field", field}, {"error", message}}.dump());
   };
-  const std::string fen = field_of(request, "fen");
+  const std::string fen = request.field("fen");
   if (fen.empty()) return failure("fen", "no position: give a FEN");
   const auto folder = book_.proof_folder(fen);
   if (!folder) return failure("fen", folder.error());
-  const std::string seconds_text = field_of(request, "seconds");
+  const std::string seconds_text = request.field("seconds");
   int seconds = 0;
   const auto [end, error] = std::from_chars(seconds_text.data(), seconds_text.data() + seconds_text.size(), seconds);
   if (error != std::errc() || end != seconds_text.data() + seconds_text.size() || seconds < 1 ||
@@ -100,7 +96,7 @@ void ExploreService::explore(const Request& request, Responder& out) {
                                    "--hash",      std::to_string(hash_mb_),
                                    "--proof-dir", *folder,
                                    "--zstd"};
-  for (const std::string& rule : rule_words_of(book_.rules())) {
+  for (const std::string& rule : rule_words(book_.rules())) {
     args.emplace_back("--rule");
     args.push_back(rule);
   }
@@ -130,7 +126,10 @@ void ExploreService::explore(const Request& request, Responder& out) {
     child_ = 0;
   }
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  if (code == kExitBadInput || code == kExitFailure) return failure("store", first_line(errors.path()));
+  if (code != kExitOk && code != kExitInterrupted) {
+    const std::string why = first_line(errors.path());
+    return failure("store", why.empty() ? "the explore ended with exit code " + std::to_string(code) : why);
+  }
   const BookService::Count count = book_.count(fen);
   const std::string message = std::string(code == kExitInterrupted ? "stopped" : "done") + ": " +
                               std::to_string(count.decided) + " of " + std::to_string(count.moves) + " moves decided";

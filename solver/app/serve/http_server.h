@@ -22,6 +22,12 @@ struct Request {
   std::string path;                          // without the query
   std::map<std::string, std::string> query;  // decoded ?a=b&c=d
   std::string body;
+
+  // The query's field `name`, "" where it has none.
+  std::string field(const std::string& name) const {
+    const auto found = query.find(name);
+    return found == query.end() ? "" : found->second;
+  }
 };
 
 // How a handler answers: once with reply(), or with events (the first one starts the stream).

@@ -36,12 +36,8 @@ size_t table_mib(const TreeSettings& settings) {
   return TreeBatch::shared_table_mib(settings, 0, search::Workers::count(settings.threads));
 }
 
-std::string field_of(const Request& request, const char* name) {
-  const auto found = request.query.find(name);
-  return found == request.query.end() ? "" : found->second;
-}
+}  // namespace
 
-// Rule options as the page sends them: KEY=VALUE words, by blanks or commas.
 std::vector<std::string> rule_words(const std::string& text) {
   std::string spaced = text;
   std::replace(spaced.begin(), spaced.end(), ',', ' ');
@@ -50,8 +46,6 @@ std::vector<std::string> rule_words(const std::string& text) {
   for (std::string word; in >> word;) words.push_back(word);
   return words;
 }
-
-}  // namespace
 
 SolveService::SolveService(const TreeSettings& settings, const std::atomic<bool>& stopping)
     : settings_(settings),
@@ -63,15 +57,14 @@ void SolveService::solve(const Request& request, Responder& out) {
   const auto failure = [&](const std::string& field, const std::string& message) {
     out.event("failure", nlohmann::json{{"field", field}, {"error", message}}.dump());
   };
-  const std::string variant_name = field_of(request, "variant");
-  const auto variant =
-      make_variant(variant_name.empty() ? "chess" : variant_name, rule_words(field_of(request, "rules")));
+  const std::string variant_name = request.field("variant");
+  const auto variant = make_variant(variant_name.empty() ? "chess" : variant_name, rule_words(request.field("rules")));
   if (!variant) return failure("variant", variant.error());
-  const std::string fen = field_of(request, "fen");
+  const std::string fen = request.field("fen");
   if (fen.empty()) return failure("fen", "no position: give a FEN");
   const auto position = make_position(*variant, fen);
   if (!position) return failure("fen", position.error());
-  const auto stipulation = problem::parse_stipulation(field_of(request, "stip"));
+  const auto stipulation = problem::parse_stipulation(request.field("stip"));
   if (!stipulation) return failure("stip", stipulation.error());
   if (const auto why = problem::refused_in(*stipulation, position->variant())) return failure("stip", *why);
 
@@ -79,8 +72,8 @@ void SolveService::solve(const Request& request, Responder& out) {
   if (!busy.owns_lock()) return failure("busy", kBusy);
   stop_ = false;
   TreeSettings settings = settings_;
-  settings.tries = field_of(request, "tries") == "1";
-  settings.set_play = field_of(request, "setplay") == "1";
+  settings.tries = request.field("tries") == "1";
+  settings.set_play = request.field("setplay") == "1";
   std::mutex sending;  // the progress monitor's thread and this one share `out`
   tree::TreeOptions options = tree_options(settings, &stop_, workers_, puzzle::ShowOptions{});
   options.on_progress = progress_events(out, sending);
@@ -112,7 +105,7 @@ std::function<void(const search::Progress&)> SolveService::progress_events(Respo
 }
 
 void SolveService::verify(const Request& request, Responder& out) {
-  const std::string name = field_of(request, "name").empty() ? "upload" : field_of(request, "name");
+  const std::string name = request.field("name").empty() ? "upload" : request.field("name");
   const auto file = puzzle::read_problem_text(request.body, name);
   if (!file) {
     out.event("failure", nlohmann::json{{"field", "file"}, {"error", file.error()}}.dump());

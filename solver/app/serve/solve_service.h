@@ -46,6 +46,10 @@ class SolveService {
   search::TranspositionTable table_;
 };
 
+// Rule options as the page sends them, and as a store names them: KEY=VALUE words, by blanks
+// or commas.
+std::vector<std::string> rule_words(const std::string& text);
+
 // The variants the page offers, with their boards, the letters of their pieces, their rule
 // options and their initial arrays: [{"name", "files", "ranks", "pieces", "options": [{"key",
 // "values", "value"}], "start"}] (`value`: the option's default).
