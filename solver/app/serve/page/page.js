@@ -136,7 +136,6 @@ function drawStep() {
     button.addEventListener("click", () => { stepAt = i; drawStep(); });
     moves.append(button);
   });
-  byId("step-moves").dataset.fen = steps[stepAt][1];
 }
 byId("step-first").addEventListener("click", () => { stepAt = 0; drawStep(); });
 byId("step-back").addEventListener("click", () => { if (stepAt > 0) --stepAt; drawStep(); });
