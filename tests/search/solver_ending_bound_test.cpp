@@ -110,6 +110,48 @@ TEST_CASE("ending bound: Mainzer Schach's pieces on its 11x8 board", "[solver][h
   CHECK(bound.moves_to_reach(PieceType::King, Color::White, at("a1", board), at("k8", board)) == 10);
 }
 
+TEST_CASE("ending bound: a piece's moves to stand on a square and to attack it, as a plain search finds them",
+          "[solver][help]") {
+  for (const char* name : {"chess", "mainzer"}) {
+    const Variant variant = *make_variant(name, {});
+    const EndingBound bound(variant, Goal::Mate);
+    const Geometry& g = variant.geometry();
+    for (const PieceType t : variant.pieces) {
+      if (t == PieceType::Pawn) continue;
+      for (Bitboard froms = g.board(); froms;) {
+        const Square from = pop_lsb(froms);
+        // The fewest moves to each square, one square at a time outwards, on an empty board.
+        std::array<int, kSquareSpace> stand{};
+        stand.fill(EndingBound::kUnreachable);
+        stand[from] = 0;
+        for (int m = 0; m < int(kSquareSpace); ++m) {
+          for (Bitboard b = g.board(); b;) {
+            const Square s = pop_lsb(b);
+            if (stand[s] != m) continue;
+            for (Bitboard n = g.attacks(t, s, 0) & g.board(); n;) {
+              const Square to = pop_lsb(n);
+              stand[to] = std::min(stand[to], m + 1);
+            }
+          }
+        }
+        for (Bitboard targets = g.board(); targets;) {
+          const Square target = pop_lsb(targets);
+          int attack = EndingBound::kUnreachable;
+          for (Bitboard b = g.board(); b;) {
+            const Square s = pop_lsb(b);
+            if (has(g.attacks(t, s, 0), target)) attack = std::min(attack, stand[s]);
+          }
+          INFO(name << ": kind " << int(t) << " from " << int(from) << " to " << int(target));
+          REQUIRE(int(bound.moves_to_reach(t, Color::White, from, target)) == stand[target]);
+          REQUIRE(int(bound.moves_to_reach(t, Color::Black, from, target)) == stand[target]);
+          REQUIRE(int(bound.moves_to_attack(t, Color::White, from, target)) == attack);
+          REQUIRE(int(bound.moves_to_attack(t, Color::Black, from, target)) == attack);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("ending bound: where it holds", "[solver][help]") {
   const Variant chess = *make_variant("chess", {});
   CHECK(EndingBound::applies(chess, Goal::Mate));

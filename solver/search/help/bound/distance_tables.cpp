@@ -26,44 +26,76 @@ using Table = std::vector<std::array<uint8_t, kSquareSpace>>;  // [from][to or t
 
 using KindTables = std::array<Table, kPieceTypeCount>;
 
+using bound::kSteps;
+using bound::Steps;
+using bound::Within;
+
 Table unreachable() {
   Table table(kSquareSpace);
   for (auto& row : table) row.fill(kFar);
   return table;
 }
 
-// The fewest moves between two squares for a piece of kind t on an empty board.
-Table paths(const Geometry& g, PieceType t) {
+// The squares of each distance as nested sets (see the header): a square m moves away joins
+// every set from m on (from kSteps - 1 on, where m is more).
+void nest(Steps& steps) {
+  for (int m = 1; m < kSteps; ++m) steps[m] |= steps[m - 1];
+}
+
+// The fewest moves between two squares for a piece of kind t on an empty board, as distances
+// and (`within`, [from][m]) as nested sets.
+Table paths(const Geometry& g, PieceType t, Within& within) {
   Table moves = unreachable();
+  within.assign(kSquareSpace, Steps{});
   for (Bitboard froms = g.board(); froms;) {
     const Square from = pop_lsb(froms);
     moves[from][from] = 0;
     Bitboard reached = square_bb(from);
     Bitboard frontier = reached;
+    within[from][0] = reached;
     for (uint8_t step = 1; frontier; ++step) {
       frontier = one_move_from(g, t, frontier, 0) & ~reached;
       reached |= frontier;
+      within[from][std::min<int>(step, kSteps - 1)] |= frontier;
       for (Bitboard b = frontier; b;) moves[from][pop_lsb(b)] = step;
     }
+    nest(within[from]);
   }
   return moves;
 }
 
-// The fewest moves for a piece of kind t to stand where it attacks a target, from its paths:
-// a piece on s attacks every square it attacks from there.
-Table piece_attacks(const Geometry& g, PieceType t, const Table& moves) {
+// The fewest moves for a piece of kind t to stand where it attacks a target, from its paths,
+// as distances and (`within`) as nested sets: a piece on s attacks every square it attacks
+// from there, so a target takes the fewest moves of the squares from which it is attacked,
+// found ring by ring outwards.
+Table piece_attacks(const Geometry& g, PieceType t, const Table& moves, Within& within) {
+  std::array<Bitboard, kSquareSpace> attacked{};
+  for (Bitboard b = g.board(); b;) {
+    const Square s = pop_lsb(b);
+    attacked[s] = g.attacks(t, s, 0) & g.board();
+  }
   Table attacks = unreachable();
-  for (Bitboard stands = g.board(); stands;) {
-    const Square s = pop_lsb(stands);
-    const Bitboard attacked = g.attacks(t, s, 0) & g.board();
-    for (Bitboard froms = g.board(); froms;) {
-      const Square from = pop_lsb(froms);
+  within.assign(kSquareSpace, Steps{});
+  for (Bitboard froms = g.board(); froms;) {
+    const Square from = pop_lsb(froms);
+    std::array<Bitboard, kSquareSpace> rings{};  // [m]: the squares m moves away
+    size_t farthest = 0;
+    for (Bitboard b = g.board(); b;) {
+      const Square s = pop_lsb(b);
       if (moves[from][s] == kFar) continue;
-      for (Bitboard b = attacked; b;) {
-        uint8_t& best = attacks[from][pop_lsb(b)];
-        best = std::min(best, moves[from][s]);
-      }
+      rings[moves[from][s]] |= square_bb(s);
+      farthest = std::max<size_t>(farthest, moves[from][s]);
     }
+    Bitboard seen = 0;
+    for (size_t m = 0; m <= farthest; ++m) {
+      Bitboard ring_attacks = 0;
+      for (Bitboard b = rings[m]; b;) ring_attacks |= attacked[pop_lsb(b)];
+      const Bitboard first = ring_attacks & ~seen;
+      within[from][std::min<size_t>(m, kSteps - 1)] |= first;
+      for (Bitboard b = first; b;) attacks[from][pop_lsb(b)] = uint8_t(m);
+      seen |= ring_attacks;
+    }
+    nest(within[from]);
   }
   return attacks;
 }
@@ -88,6 +120,13 @@ struct PawnTables {
   KindTables stand_as;  // as a pawn (the Pawn entry) or promoted to each kind
 };
 
+using Row = std::array<uint8_t, kSquareSpace>;
+
+// Each entry of `row` the least of its own and `other`'s.
+void take_least(Row& row, const Row& other) {
+  for (size_t to = 0; to < row.size(); ++to) row[to] = std::min(row[to], other[to]);
+}
+
 PawnTables pawn_tables(const Geometry& g, Color c, const PieceTypeList& promotions, const KindTables& paths,
                        const KindTables& attacks) {
   const Bitboard last_rank = g.rank_bb(c == Color::White ? g.ranks() - 1 : 0);
@@ -109,14 +148,17 @@ PawnTables pawn_tables(const Geometry& g, Color c, const PieceTypeList& promotio
         }
         continue;
       }
+      // Row by row: a square off the board is kFar in every row, and stays so.
       for (const PieceType t : promotions) {
-        for (Bitboard b = g.board(); b;) {
-          const Square to = pop_lsb(b);
-          pawn.stand[from][to] = std::min(pawn.stand[from][to], add(m, paths[index(t)][s][to]));
-          uint8_t& as = pawn.stand_as[index(t)][from][to];
-          as = std::min(as, add(m, paths[index(t)][s][to]));
-          pawn.attack[from][to] = std::min(pawn.attack[from][to], add(m, attacks[index(t)][s][to]));
+        Row via_path;
+        Row via_attack;
+        for (size_t to = 0; to < via_path.size(); ++to) {
+          via_path[to] = add(m, paths[index(t)][s][to]);
+          via_attack[to] = add(m, attacks[index(t)][s][to]);
         }
+        take_least(pawn.stand[from], via_path);
+        take_least(pawn.stand_as[index(t)][from], via_path);
+        take_least(pawn.attack[from], via_attack);
       }
     }
   }
@@ -154,20 +196,23 @@ bound::DistanceTables::DistanceTables(const Variant& variant, Goal ending)
   kinds.insert(kinds.end(), variant.promotions.begin(), variant.promotions.end());
   for (const PieceType t : kinds) {
     if (t == PieceType::Pawn || !paths_of[index(t)].empty()) continue;
-    paths_of[index(t)] = paths(g, t);
-    attacks_of[index(t)] = piece_attacks(g, t, paths_of[index(t)]);
+    paths_of[index(t)] = paths(g, t, stands[0][index(t)]);
+    attacks_of[index(t)] = piece_attacks(g, t, paths_of[index(t)], attacks[0][index(t)]);
+    stands[1][index(t)] = stands[0][index(t)];
+    attacks[1][index(t)] = attacks[0][index(t)];
   }
-  // Each table as nested sets (see the header): a square m moves away joins every set from m on.
+  // A pawn's tables as nested sets (a square off the board is kFar in every row).
   const auto nested = [&](const Table& table) {
     Within within(kSquareSpace);
     for (Bitboard froms = g.board(); froms;) {
       const Square from = pop_lsb(froms);
       Steps& steps = within[from];
-      for (Bitboard b = g.board(); b;) {
-        const Square to = pop_lsb(b);
-        if (table[from][to] != kFar) steps[std::min<int>(table[from][to], kSteps - 1)] |= square_bb(to);
+      Bitboard to_bb = 1;
+      for (const uint8_t moves : table[from]) {
+        if (moves != kFar) steps[std::min<int>(moves, kSteps - 1)] |= to_bb;
+        to_bb <<= 1;
       }
-      for (int m = 1; m < kSteps; ++m) steps[m] |= steps[m - 1];
+      nest(steps);
     }
     return within;
   };
@@ -179,9 +224,7 @@ bound::DistanceTables::DistanceTables(const Variant& variant, Goal ending)
     return table;
   };
   for (const PieceType t : kinds) {
-    if (t == PieceType::Pawn || !attacks[0][index(t)].empty()) continue;
-    attacks[0][index(t)] = attacks[1][index(t)] = nested(attacks_of[index(t)]);
-    stands[0][index(t)] = stands[1][index(t)] = nested(paths_of[index(t)]);
+    if (t == PieceType::Pawn || !moves_to_stand[0][index(t)].empty()) continue;
     moves_to_stand[0][index(t)] = moves_to_stand[1][index(t)] = capped(paths_of[index(t)]);
     first_steps[index(t)].assign(kSquareSpace, 0);
     for (Bitboard b = g.board(); b;) {
