@@ -84,6 +84,28 @@ class SetCosts {
   std::vector<unsigned> sets_;  // those reached, as they came
 };
 
+// The men among `men` (none of them a king) with a move that captures nothing, or some of them
+// more: a piece with an empty square among those it attacks, a pawn with the square in front of
+// it empty. The move filters ask their squares only of such moves.
+inline Bitboard quiet_movers(const Position& pos, Bitboard men) {
+  const Geometry& g = pos.geometry();
+  const Bitboard empty = g.board() & ~pos.pieces();
+  Bitboard movers = 0;
+  for (Bitboard b = men; b;) {
+    const Square from = pop_lsb(b);
+    const Piece piece = pos.piece_on(from);
+    bool moves = false;
+    if (type_of(piece) == PieceType::Pawn) {
+      const int ahead = int(from) + pawn_forward(color_of(piece));
+      moves = ahead >= 0 && ahead < kSquareSpace && has(empty, Square(ahead));
+    } else {
+      moves = (g.attacks(type_of(piece), from, pos.pieces()) & empty) != 0;
+    }
+    if (moves) movers |= square_bb(from);
+  }
+  return movers;
+}
+
 inline int king_walk(Square from, Square to) {
   return std::max(std::abs(file_of(to) - file_of(from)), std::abs(rank_of(to) - rank_of(from)));
 }

@@ -215,12 +215,15 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
   const int most_defender_moves = shared_.goal == Goal::Mate ? 3 : 2;
   if (attacker_moves >= 2 && defender_moves <= most_defender_moves && a.count <= kMaxRefined &&
       !may_box_filled(d, a, attacker, attacker_moves)) {
-    const NearestMen near = nearest_men(d);
-    const std::vector<Fill>& fills = fills_to_make(d, near, a, attacker, attacker_moves);
+    // The squares of a man with no move that captures nothing are never asked: none is worked
+    // out for it (nor the fills, where no man has such a move).
+    const Bitboard quiet = quiet_movers(pos, d.men);
+    const NearestMen near = quiet ? nearest_men(d) : NearestMen{};
+    const std::vector<Fill>* fills = quiet ? &fills_to_make(d, near, a, attacker, attacker_moves) : nullptr;
     for (Bitboard b = d.men; b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
       const Square from = pop_lsb(b);
       moves.piece_froms_[size_t(moves.pieces_)] = from;
-      moves.piece_tos_[size_t(moves.pieces_++)] = nearer_squares(d, near, fills, from);
+      moves.piece_tos_[size_t(moves.pieces_++)] = has(quiet, from) ? nearer_squares(d, near, *fills, from) : 0;
     }
     moves.king_tos_ = king_approaches(defence(pos, ~attacker, defender_moves + 1), a, attacker, attacker_moves);
   } else if (attacker_moves >= 2 && defender_moves <= 2 && a.count <= kMaxRefined && shared_.still_men) {
@@ -269,12 +272,13 @@ void EndingBound::narrow_to_the_captured(const Defence& d, const Army& a, Color 
         king_approaches(defence(*d.position, d.color, rest.moves + 1, rest.men), a, attacker, attacker_moves);
   }
   const Bitboard hems = hem_.hem_squares(d, captured.men);
+  const Bitboard quiet = quiet_movers(*d.position, d.men);  // as in defender_moves
   for (Bitboard b = d.men; b && moves.pieces_ < DefenderMoves::kMaxPieces;) {
     const Square from = pop_lsb(b);
-    Bitboard tos = 0;
-    if (!has(captured.men, from)) {
+    Bitboard tos = 0;  // for a man with no move that captures nothing: never asked
+    if (has(quiet, from) && !has(captured.men, from)) {
       tos = hems | (fills ? nearer_squares(rest, near, *fills, from) : 0);
-    } else {
+    } else if (has(quiet, from)) {
       tos = hem_.hem_squares(d, captured.men & ~square_bb(from)) |
             hem_.hemmed_from(d, type_of(d.position->piece_on(from)), d.men & ~square_bb(from));
       if (!has(taken, from)) tos |= taken;
