@@ -114,7 +114,8 @@ TtProbe TranspositionTable::probe(uint64_t key, int turns) const {
   return {};
 }
 
-TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_result, bool& evicted) {
+TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_result, bool& evicted,
+                                      uint32_t* evicted_amount) {
   TtEntry* victim = nullptr;
   for (TtEntry& e : c.entries) {
     if (!e.used() || e.key == key) return &e;
@@ -125,6 +126,7 @@ TtEntry* TranspositionTable::slot_for(Cluster& c, uint64_t key, bool solved_resu
     }
   }
   evicted = true;
+  if (evicted_amount) *evicted_amount = victim->amount;
   if (victim->solved() && !solved_result) return nullptr;
   *victim = TtEntry{};
   return victim;
@@ -187,7 +189,11 @@ void TranspositionTable::store_no_exact_solution_locked(uint64_t key, int turns,
   Cluster& c = cluster_of(key);
   Guard guard(c);
   renew(c);
-  TtEntry* e = slot_for(c, key, true, evicted);
+  // An entry with no node searched below it (one the help bound ruled out) costs a test to work
+  // out again, not a search: dropping it is no reason to grow.
+  uint32_t evicted_amount = 0;
+  TtEntry* e = slot_for(c, key, true, evicted, &evicted_amount);
+  evicted = evicted && evicted_amount > 0;
   if (e->key != key || !(e->flags & TtEntry::kExact)) {
     *e = TtEntry{};
     e->key = key;

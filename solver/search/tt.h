@@ -6,7 +6,10 @@
 // it the zeroing of every page its scattered probes touched (tens of milliseconds for a
 // table of 128 MiB, more than the search), and its memory. So the table starts at
 // kInitialBytes and grows, up to its limit, each time the clusters in use have had to drop an
-// entry for a new one as many times as a fraction of their number (kGrowthEvictions). A
+// entry for a new one as many times as a fraction of their number (kGrowthEvictions). In help
+// play, a dropped entry with no node searched below it (a position the bound ruled out) does
+// not count: most entries of a long help problem are such, and growing for them cost more in
+// pages zeroed than it saved in tests made again. A
 // cluster's index is its key's high bits scaled to the number of clusters, so on doubling the
 // entries of cluster i go to 2i or 2i + 1 (any growth sends them to clusters at i or above),
 // and the grower moves them in place from the top down, holding every cluster's lock. A thread
@@ -123,8 +126,9 @@ class TranspositionTable {
   void renew(Cluster& c) const;
   // The entry for key in a locked cluster, claiming a slot when needed; nullptr when the
   // cluster holds only solved entries and the new result is unsolved. `evicted` is set when
-  // the slot held another position.
-  static TtEntry* slot_for(Cluster& c, uint64_t key, bool solved_result, bool& evicted);
+  // the slot held another position, and then `evicted_amount` (where given) to its amount.
+  static TtEntry* slot_for(Cluster& c, uint64_t key, bool solved_result, bool& evicted,
+                           uint32_t* evicted_amount = nullptr);
 
   // store() and store_no_exact_solution() with the cluster locked; `evicted` as slot_for's.
   void store_locked(uint64_t key, int turns, ProofNumber pn, ProofNumber dn, uint64_t amount, bool& evicted);

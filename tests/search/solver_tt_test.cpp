@@ -187,6 +187,19 @@ TEST_CASE("the table starts small and grows as it fills, up to its limit", "[sol
   CHECK(small.size_bytes() == size_t(3) << 20);
 }
 
+TEST_CASE("help entries with no node searched below them do not grow the table", "[solver][tt]") {
+  const size_t first_entries = TranspositionTable::kInitialBytes / 128 * TranspositionTable::kClusterEntries;
+  const size_t n = 3 * first_entries;
+  // Positions the bound ruled out: dropped for one another, the table keeping its size.
+  TranspositionTable ruled_out(64);
+  for (size_t i = 0; i < n; ++i) ruled_out.store_no_exact_solution(spread(i), 2, 0);
+  CHECK(ruled_out.used_bytes() == TranspositionTable::kInitialBytes);
+  // Positions searched: the table grows for them.
+  TranspositionTable searched(64);
+  for (size_t i = 0; i < n; ++i) searched.store_no_exact_solution(spread(i), 2, 1);
+  CHECK(searched.used_bytes() > TranspositionTable::kInitialBytes);
+}
+
 TEST_CASE("growing moves every entry whole to where its key is looked for", "[solver][tt]") {
   TranspositionTable tt(32);
   // Solved entries of every kind, with much work below them, are never the ones dropped.
