@@ -129,6 +129,9 @@ def check_trap(page):
     page.shot("editor")
     page.type_into("stip", "=1")
     page.solve()
+    # The address now carries the problem: opened again, it solves it at once.
+    if "stip=%3D1" not in page.driver.current_url or "solve=1" not in page.driver.current_url:
+        flaw(f"the address after solving: {page.driver.current_url}")
     keys = page.driver.find_elements(By.CSS_SELECTOR, "#result section.solution [data-steps]")
     key = [k for k in keys if k.text.startswith("1.Qb7,Qf7+")]
     if not key:

@@ -194,6 +194,8 @@ byId("problem").addEventListener("submit", event => {
     variant: byId("variant").value, rules: byId("rules").value, fen: byId("fen").value,
     stip: byId("stip").value, tries: byId("tries").checked ? "1" : "0", setplay: byId("setplay").checked ? "1" : "0"});
   source = new EventSource("/api/solve?" + query);
+  // The address takes the problem, so that it can be kept or passed on (solve=1 solves it).
+  history.replaceState(null, "", "?" + query + "&solve=1");
   byId("stop").disabled = false;
   byId("solve").disabled = true;
   source.addEventListener("progress", e => {
