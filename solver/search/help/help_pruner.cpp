@@ -82,4 +82,29 @@ bool HelpPruner::series_may_end(const Position& pos, Color series_mover, int ser
   return bound_->may_end_in_time(pos, ~series_mover, 1, series_left);
 }
 
+HelpPruner::Verdict HelpPruner::judge_series(const Position& pos, Color series_mover, int series_left,
+                                             Moves& moves) const {
+  if (!series_may_end(pos, series_mover, series_left)) return Verdict::RuledOut;
+  if (!bound_ || series_left != 1 || pos.variant().is_multi_move()) return Verdict::Search;
+  switch (rules_.stipulation().play) {
+    // ser-#, ser-=: the series' last move is the attacker's last, and the defender, which passed
+    // before it, has none after it: help play's last move. The count comes first: it also tests
+    // the position as it stands and the pieces a stalemate must capture, which last_moves does not.
+    case Play::Series:
+      moves.attacker = bound_->last_moves(pos, rules_.attacker());
+      return moves.attacker.empty() ? Verdict::RuledOut : Verdict::Search;
+    // ser-h#, ser-h=: the series' last move is the defender's last, the attacker's one move after
+    // it: help play's last defence.
+    case Play::SeriesHelp:
+      moves.last_defence = bound_->last_defence(pos, rules_.attacker());
+      return moves.last_defence.none() ? Verdict::RuledOut : Verdict::Search;
+    default: return Verdict::Search;
+  }
+}
+
+EndingBound::AttackerMoves HelpPruner::series_last_moves(const Position& pos) const {
+  if (!bound_ || pos.variant().is_multi_move()) return {};
+  return bound_->last_moves(pos, rules_.attacker());
+}
+
 }  // namespace dm::search

@@ -69,7 +69,8 @@ void SeriesSearch::record(const Turn& last) {
 }
 
 template <class Ended>
-bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const Ended& ended) {
+bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const HelpPruner::Moves& allowed,
+                                 const Ended& ended) {
   const Color side = pos.side_to_move();
   MoveList moves;
   // A turn of one move that must mate a royal king: only its checks can.
@@ -81,11 +82,12 @@ bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const E
   bool found = false;
   for (const Move m : moves) {
     if (control_.stopped()) return true;
+    if (!allowed.allows(pos, m)) continue;
     StateInfo st;
     pos.do_move(m, st);
     nodes_.count();
     turn.push_back(m);
-    found |= pos.side_to_move() == side && !king_lost(pos) ? each_turn_end(pos, turn, mating, ended) : ended(pos);
+    found |= pos.side_to_move() == side && !king_lost(pos) ? each_turn_end(pos, turn, mating, {}, ended) : ended(pos);
     turn.pop_back();
     pos.undo_move(m);
   }
@@ -95,14 +97,16 @@ bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const E
 bool SeriesSearch::search(Position& pos, int series_left) {
   const uint64_t key = pos.key();
   if (tt_.has_no_exact_solution(key, series_left)) return false;
-  // Ruled out by the bound: stored as failed, as a searched node is (help_search.h).
-  if (!pos.mid_turn() && !pruner_.series_may_end(pos, mover_, series_left)) {
+  // Ruled out by the bound: stored as failed, as a searched node is (help_search.h). On the
+  // series' last turn, also the moves it may still try.
+  HelpPruner::Moves allowed;
+  if (!pos.mid_turn() && pruner_.judge_series(pos, mover_, series_left, allowed) == HelpPruner::Verdict::RuledOut) {
     tt_.store_no_exact_solution(key, series_left, 0);
     return false;
   }
   const uint64_t nodes_before = nodes_.total();
   const bool mating = series_left == 1 && rules_.stipulation().play == Play::Series;
-  const bool found = each_turn_end(pos, turn_, mating, [&](Position& after) {
+  const bool found = each_turn_end(pos, turn_, mating, allowed, [&](Position& after) {
     if (series_left == 1) return finish(after);
     return may_pass(after) && pass_and_search(after, series_left - 1);
   });
@@ -140,7 +144,9 @@ bool SeriesSearch::finish(Position& pos) {
     return false;
   }
   Turn last;
-  return each_turn_end(pos, last, play == Play::SeriesHelp, [&](Position& after) {
+  HelpPruner::Moves allowed;
+  if (play == Play::SeriesHelp) allowed.attacker = pruner_.series_last_moves(pos);
+  return each_turn_end(pos, last, play == Play::SeriesHelp, allowed, [&](Position& after) {
     if (play == Play::SeriesHelp && last_step_.evaluate(after, 0) != NodeValue::Proven) return false;
     record(last);
     return true;

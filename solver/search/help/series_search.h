@@ -10,7 +10,8 @@
 // passes a whole turn (may_pass says when it can). Where it holds, the ending bound
 // (ending_bound.h) cuts the series in which the king to be mated can no longer end boxed in:
 // the other side's king with the series mover's turns left (ser-#), or the series mover's own
-// with its turns left and one move of the other side's (ser-h#, ser-s#).
+// with its turns left and one move of the other side's (ser-h#, ser-s#); and on the series' last
+// turn it leaves only the moves help play's last move would try (docs/help-bound.md).
 //
 // The end of the series is read by NodeRules under the stipulation of its last step from the
 // position before the last series turn: #1 (=1) for ser-#, h#1 (h=1) for ser-h#, s#1 (s=1) for
@@ -55,9 +56,10 @@ class SeriesSearch {
   // After the last series turn: the goal, and the other side's turns that end the line.
   bool finish(Position& pos);
   // Every way for the side to move to play its turn from pos; calls ended(pos) after each.
-  // mating: the turn must mate, so where only checks can, only they are played.
+  // mating: the turn must mate, so where only checks can, only they are played; allowed: the
+  // first moves of the turn the bound leaves (help_pruner.h).
   template <class Ended>
-  bool each_turn_end(Position& pos, Turn& turn, bool mating, const Ended& ended);
+  bool each_turn_end(Position& pos, Turn& turn, bool mating, const HelpPruner::Moves& allowed, const Ended& ended);
   void record(const Turn& last);
 
   const NodeRules& rules_;
