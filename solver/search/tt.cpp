@@ -10,6 +10,14 @@ namespace {
 
 uint32_t saturate(uint64_t amount) { return uint32_t(std::min<uint64_t>(amount, UINT32_MAX)); }
 
+// Help and series play: an entry's bits hold 32 lengths (0 to kMaxExactTurns), so the lengths
+// from 32 on are kept in entries of their own, one for each 32, under the position's key mixed
+// with the bank's number: a position's bank key meets another's key no more often than two keys
+// meet.
+constexpr int kExactBank = TtEntry::kMaxExactTurns + 1;
+uint64_t exact_key(uint64_t key, int turns) { return key ^ (uint64_t(turns / kExactBank) * 0x9E3779B97F4A7C15ull); }
+uint32_t exact_bit(int turns) { return uint32_t(1) << (turns % kExactBank); }
+
 // The cluster of a key among `count`: its high 32 bits scaled to the count (fewer than 2^32
 // clusters). Scaled so, an index i among n clusters becomes 2i or 2i + 1 among 2n.
 size_t index_of(uint64_t key, size_t count) { return size_t(((key >> 32) * uint64_t(count)) >> 32); }
@@ -166,20 +174,18 @@ void TranspositionTable::store_locked(uint64_t key, int turns, ProofNumber pn, P
 }
 
 bool TranspositionTable::has_no_exact_solution(uint64_t key, int turns) const {
-  if (turns > TtEntry::kMaxExactTurns) return false;
-  key ^= salt_;
+  key = exact_key(key, turns) ^ salt_;
   const Cluster& c = cluster_of(key);
   Guard guard(c);
   if (!current(c)) return false;
   for (const TtEntry& e : c.entries) {
-    if (e.used() && e.key == key) return (e.flags & TtEntry::kExact) && (e.no_solution_turns >> turns & 1);
+    if (e.used() && e.key == key) return (e.flags & TtEntry::kExact) && (e.no_solution_turns & exact_bit(turns));
   }
   return false;
 }
 
 void TranspositionTable::store_no_exact_solution(uint64_t key, int turns, uint64_t amount) {
-  if (turns > TtEntry::kMaxExactTurns) return;
-  key ^= salt_;
+  key = exact_key(key, turns) ^ salt_;
   bool evicted = false;
   store_no_exact_solution_locked(key, turns, amount, evicted);
   if (evicted) note_eviction();
@@ -200,7 +206,7 @@ void TranspositionTable::store_no_exact_solution_locked(uint64_t key, int turns,
     e->flags = TtEntry::kUsed | TtEntry::kExact;
     e->no_solution_turns = 0;
   }
-  e->no_solution_turns |= uint32_t(1) << turns;
+  e->no_solution_turns |= exact_bit(turns);
   e->amount = saturate(uint64_t(e->amount) + amount);
 }
 

@@ -54,10 +54,21 @@ TEST_CASE("a help entry keeps every length it was stored with", "[solver][tt]") 
   TranspositionTable tt(1);
   const uint64_t key = 42;
   for (const int turns : {1, 4, TtEntry::kMaxExactTurns}) tt.store_no_exact_solution(key, turns, 1);
-  tt.store_no_exact_solution(key, TtEntry::kMaxExactTurns + 1, 1);  // beyond the entry's lengths: not kept
   for (int turns = 0; turns <= TtEntry::kMaxExactTurns + 1; ++turns) {
     INFO(turns << " turns");
     CHECK(tt.has_no_exact_solution(key, turns) == (turns == 1 || turns == 4 || turns == TtEntry::kMaxExactTurns));
+  }
+}
+
+// A ser-=65 walks its king for more turns than one entry's bits hold: the lengths from 32 on are
+// kept too, in entries of their own, and a length of one bank does not answer for another's.
+TEST_CASE("a help entry keeps lengths beyond 31 turns", "[solver][tt][series]") {
+  TranspositionTable tt(1);
+  const uint64_t key = 42;
+  for (const int turns : {33, 65}) tt.store_no_exact_solution(key, turns, 1);
+  for (int turns = 0; turns <= 100; ++turns) {
+    INFO(turns << " turns");
+    CHECK(tt.has_no_exact_solution(key, turns) == (turns == 33 || turns == 65));
   }
 }
 

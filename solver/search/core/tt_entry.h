@@ -10,8 +10,8 @@
 // all) as disproven_to = kUnboundedTurns + 1, which holds for every length too. The unsolved part is
 // the proof and disproof numbers of the last search at `turns`. Help play wants exact lengths:
 // there an entry marked kExact holds the set of lengths with no solution, one bit per number of
-// turns left (0 to 31), since a king walking to and fro brings a position back with other
-// turns left.
+// turns left (0 to 31; lengths from 32 on in entries of their own, tt.cpp), since a king walking
+// to and fro brings a position back with other turns left.
 //
 // Layout (24 bytes):
 //   bytes  0..7   key: the full 64-bit Zobrist key (the table index uses its high bits)
