@@ -232,19 +232,9 @@ class RowWriter {
   }
 
  private:
-  // With FormatOptions::steps: the moves of `turn`, played in pos, one step each after the row's
-  // steps so far (the first step being pos itself).
+  // With FormatOptions::steps: the moves of `turn`, played in pos, after the row's steps so far.
   void play_steps(const Position& pos, const Turn& turn, Row& row) const {
-    if (!options_.steps) return;
-    if (row.steps.empty()) row.steps.push_back({"", pos.fen()});
-    Position played = pos;
-    std::deque<StateInfo> states;
-    for (const Move m : turn) {
-      const std::string san =
-          m.kind() == MoveKind::Pass ? "--" : localized_san(move_to_san(played, m), options_.letters);
-      played.do_move(m, states.emplace_back());
-      row.steps.push_back({san, played.fen()});
-    }
+    if (options_.steps) append_steps(pos, turn, options_.letters, row.steps);
   }
 
   // Threats are attacker turns played as if the defender passed: SAN is read in that position.
@@ -339,6 +329,17 @@ SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& 
     }
   }
   return rows;
+}
+
+void append_steps(const Position& pos, const Turn& turn, PieceLetters letters, std::vector<Step>& steps) {
+  if (steps.empty()) steps.push_back({"", pos.fen()});
+  Position played = pos;
+  std::deque<StateInfo> states;
+  for (const Move m : turn) {
+    const std::string san = m.kind() == MoveKind::Pass ? "--" : localized_san(move_to_san(played, m), letters);
+    played.do_move(m, states.emplace_back());
+    steps.push_back({san, played.fen()});
+  }
 }
 
 std::string who_plays(const tree::SolutionTree& tree) {

@@ -44,6 +44,10 @@ struct SolutionRows {
 
 SolutionRows solution_rows(const tree::SolutionTree& tree, const FormatOptions& options);
 
+// The moves of `turn`, played in pos, one step each after `steps` (which first takes pos itself
+// where it is empty): a pass as "--", a move as SAN in the letters chosen.
+void append_steps(const Position& pos, const Turn& turn, PieceLetters letters, std::vector<Step>& steps);
+
 // Help play: who begins and who reaches the goal ("White begins, Black mates"), with a note
 // where Popeye would read the stipulation the other way round; "" for other play.
 std::string who_plays(const tree::SolutionTree& tree);

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "rules/game.h"
-#include "rules/notation.h"
-#include "rules/variant.h"
 #include "solver/app/command.h"
 #include "solver/app/serve/solve_service.h"
 #include "solver/proof/proof_writer.h"
 #include "solver/report/line_text.h"
+#include "solver/report/solution_rows.h"
+#include "solver/report/turn_text.h"
 
 namespace dm::app::serve {
 
@@ -38,19 +38,23 @@ std::string proof_name(const std::string& move) {
 // The moves of `turns` (UCI, the first played in pos) one by one: [[SAN, FEN after], ...] after
 // [["", FEN of pos]]; as far as they fit the position.
 nlohmann::ordered_json steps_of(const Position& pos, const std::vector<std::string>& turns) {
-  nlohmann::ordered_json steps = nlohmann::ordered_json::array();
-  steps.push_back({"", pos.fen()});
-  Game game(pos);
+  std::vector<report::Step> steps;
+  Position at = pos;
   for (const std::string& uci : turns) {
-    const auto turn = report::turn_from_uci(game.position(), uci);
+    const auto turn = report::turn_from_uci(at, uci);
     if (!turn) break;
-    for (const Move m : *turn) {
-      const std::string san = move_to_san(game.position(), m);
-      game.play(m);
-      steps.push_back({san, game.position().fen()});
-    }
+    report::append_steps(at, *turn, report::PieceLetters::San, steps);
+    at = report::after_turn(at, *turn);
   }
-  return steps;
+  if (steps.empty()) steps.push_back({"", pos.fen()});
+  nlohmann::ordered_json json = nlohmann::ordered_json::array();
+  for (const report::Step& step : steps) json.push_back({step.san, step.fen});
+  return json;
+}
+
+bool is_file(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::is_regular_file(path, error);
 }
 
 }  // namespace
@@ -61,20 +65,31 @@ Expected<std::unique_ptr<BookService>> BookService::open(const std::string& path
   return std::unique_ptr<BookService>(new BookService(std::move(*reader), path));
 }
 
+BookService::BookService(std::unique_ptr<explore::BookReader> reader, std::string path)
+    : reader_(std::move(reader)),
+      path_(std::move(path)),
+      store_variant_(make_variant(reader_->variant(), rule_words(reader_->rules()))) {}
+
+Expected<Position> BookService::position_of(const std::string& fen) const {
+  if (!store_variant_) return Expected<Position>::failure(store_variant_.error());
+  return make_position(*store_variant_, fen);
+}
+
+std::string BookService::folder_of(const Position& pos) const {
+  return path_ + ".book-proofs/" + folder_name(proof::proof_fen(pos));
+}
+
 Expected<std::string> BookService::proof_folder(const std::string& fen) const {
-  const auto variant = make_variant(reader_->variant(), rule_words(reader_->rules()));
-  if (!variant) return Expected<std::string>::failure(variant.error());
-  const auto pos = make_position(*variant, fen);
+  const auto pos = position_of(fen);
   if (!pos) return Expected<std::string>::failure(pos.error());
-  return path_ + ".book-proofs/" + folder_name(proof::proof_fen(*pos));
+  return folder_of(*pos);
 }
 
 Expected<std::string> BookService::proof_file(const std::string& fen, const std::string& move) const {
   auto folder = proof_folder(fen);
   if (!folder) return folder;
   const std::string file = *folder + "/" + proof_name(move);
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(file, error)) {
+  if (!is_file(file)) {
     return Expected<std::string>::failure("no proof of " + move + " here: explore the position from the page first");
   }
   return file;
@@ -82,8 +97,7 @@ Expected<std::string> BookService::proof_file(const std::string& fen, const std:
 
 BookService::Count BookService::count(const std::string& fen) const {
   Count count;
-  const auto variant = make_variant(reader_->variant(), rule_words(reader_->rules()));
-  const auto pos = variant ? make_position(*variant, fen) : Expected<Position>::failure(variant.error());
+  const auto pos = position_of(fen);
   if (!pos) return count;
   const auto moves = reader_->moves(proof::proof_fen(*pos));
   if (!moves) return count;
@@ -95,7 +109,6 @@ BookService::Count BookService::count(const std::string& fen) const {
 Expected<std::string> BookService::book_json() const {
   const auto positions = reader_->positions();
   if (!positions) return Expected<std::string>::failure(positions.error());
-  const auto variant = make_variant(reader_->variant(), rule_words(reader_->rules()));
   std::map<std::string, int> explored;  // a position's name in the store -> its index
   for (size_t i = 0; i < positions->size(); ++i) explored.emplace((*positions)[i], int(i));
   nlohmann::ordered_json book = {{"store", path_}, {"variant", reader_->variant()}, {"rules", reader_->rules()}};
@@ -103,10 +116,8 @@ Expected<std::string> BookService::book_json() const {
   for (const std::string& fen : *positions) {
     const auto moves = reader_->moves(fen);
     if (!moves) return Expected<std::string>::failure(moves.error());
-    std::optional<Position> pos;
-    if (variant) {
-      if (auto made = make_position(*variant, fen)) pos = std::move(*made);
-    }
+    const auto pos = position_of(fen);
+    const std::string folder = pos ? folder_of(*pos) : "";
     nlohmann::ordered_json position = {{"fen", fen}, {"moves", nlohmann::ordered_json::array()}};
     for (const explore::BookMove& m : *moves) {
       nlohmann::ordered_json move = {
@@ -134,7 +145,7 @@ Expected<std::string> BookService::book_json() const {
           if (const auto text = report::san_line(*pos, report::split_turns(m.line))) move["line"] = *text;
         }
       }
-      move["proof"] = bool(proof_file(fen, m.move));
+      move["proof"] = pos && is_file(folder + "/" + proof_name(m.move));
       move["proof_nodes"] = m.proof_nodes;
       move["jobs"] = m.jobs;
       move["seconds"] = m.seconds;

@@ -10,6 +10,8 @@
 #include <string>
 
 #include "rules/expected.h"
+#include "rules/position.h"
+#include "rules/variant.h"
 #include "solver/explore/book_reader.h"
 
 namespace dm::app::serve {
@@ -45,11 +47,16 @@ class BookService {
   Count count(const std::string& fen) const;
 
  private:
-  BookService(std::unique_ptr<explore::BookReader> reader, std::string path)
-      : reader_(std::move(reader)), path_(std::move(path)) {}
+  BookService(std::unique_ptr<explore::BookReader> reader, std::string path);
+
+  // The store's position called `fen`, in its variant with its rule options.
+  Expected<Position> position_of(const std::string& fen) const;
+  // The proofs' folder of a position (proof_folder()).
+  std::string folder_of(const Position& pos) const;
 
   std::unique_ptr<explore::BookReader> reader_;
   std::string path_;
+  Expected<Variant> store_variant_;  // made once from the store's names; why not where it cannot be
 };
 
 }  // namespace dm::app::serve
