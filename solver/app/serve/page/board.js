@@ -40,6 +40,15 @@ class Board {
 
   // Reads a FEN's placement; an error message where it does not fit the board ("" when read).
   setPlacement(placement) {
+    const read = this.read(placement);
+    if (typeof read === "string") return read;
+    this.squares = read;
+    this.draw();
+    return "";
+  }
+
+  // A FEN's placement on this board as a map ("e4" -> letter), or why it does not fit.
+  read(placement) {
     const rows = placement.split("/");
     if (rows.length !== this.ranks) return `the board has ${this.ranks} ranks, the FEN ${rows.length}`;
     const squares = new Map();
@@ -58,9 +67,7 @@ class Board {
       }
       if (file !== this.files) return `rank ${rank} has ${file} files, the board ${this.files}`;
     }
-    this.squares = squares;
-    this.draw();
-    return "";
+    return squares;
   }
 
   placement() {

@@ -116,11 +116,8 @@ function showSteps(list, at = list.length - 1) {
   drawStep();
 }
 function drawStep() {
-  let before = new Map();
-  if (stepAt > 0) {
-    board.setPlacement(steps[stepAt - 1][1].split(" ")[0]);
-    before = new Map(board.squares);
-  }
+  const read = stepAt > 0 ? board.read(steps[stepAt - 1][1].split(" ")[0]) : null;
+  const before = read instanceof Map ? read : new Map();
   board.setPlacement(steps[stepAt][1].split(" ")[0]);
   // The squares the move changed: where it went from and to (and a capture e.p., a castling rook).
   const changed = stepAt === 0 ? [] : [...new Set([...before.keys(), ...board.squares.keys()])]
