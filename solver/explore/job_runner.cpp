@@ -82,7 +82,8 @@ JobOutcome JobRunner::run(const Position& pos, Color attacker, uint64_t budget, 
     return outcome;
   }
   search::ProofReader reader(rules, tt_, control);
-  proof::ProofExtractor extractor(reader, **writer, tt_.used_bytes() / 256);  // as the search filled it
+  // The memo as the search filled the table, growing as proof_tree.cpp's does.
+  proof::ProofExtractor extractor(reader, **writer, tt_.used_bytes() / 256, tt_.size_bytes() / 4);
   const auto extracted = extractor.extract(pos, result.length);
   if (!extracted) return outcome;  // interrupted while reading the proof
   if (const auto error = (*writer)->finish(extracted->root)) {

@@ -9,8 +9,48 @@
 
 namespace dm::proof {
 
-ProofExtractor::ProofExtractor(search::ProofReader& reader, ProofWriter& writer, size_t memo_slots)
-    : reader_(reader), writer_(writer), memo_(std::bit_ceil(std::max<size_t>(memo_slots, 1))) {}
+ProofExtractor::ProofExtractor(search::ProofReader& reader, ProofWriter& writer, size_t memo_slots,
+                               size_t memo_max_bytes)
+    : reader_(reader),
+      writer_(writer),
+      memo_(std::bit_ceil(std::max<size_t>(memo_slots, 1))),
+      memo_max_slots_(std::max(memo_.size(), std::bit_floor(std::max<size_t>(memo_max_bytes / sizeof(MemoSlot), 1)))) {}
+
+const ProofExtractor::MemoSlot* ProofExtractor::find(uint64_t key) const {
+  const size_t mask = memo_.size() - 1;
+  for (size_t i = 0; i < kMemoProbes; ++i) {
+    const MemoSlot& s = memo_[(key + i) & mask];
+    if (!s.id) return nullptr;
+    if (s.key == key) return &s;
+  }
+  return nullptr;
+}
+
+void ProofExtractor::put(const MemoSlot& entry) {
+  const size_t mask = memo_.size() - 1;
+  MemoSlot* to = &memo_[entry.key & mask];
+  for (size_t i = 0; i < kMemoProbes; ++i) {
+    MemoSlot& s = memo_[(entry.key + i) & mask];
+    if (!s.id || s.key == entry.key) {
+      to = &s;
+      break;
+    }
+  }
+  memo_taken_ += to->id == 0;
+  *to = entry;
+}
+
+void ProofExtractor::remember(uint64_t key, uint64_t id, int depth) {
+  if (2 * memo_taken_ >= memo_.size() && memo_.size() < memo_max_slots_) {
+    std::vector<MemoSlot> old(2 * memo_.size());
+    old.swap(memo_);
+    memo_taken_ = 0;
+    for (const MemoSlot& s : old) {
+      if (s.id) put(s);
+    }
+  }
+  put({key, id, depth});
+}
 
 Expected<ExtractedProof> ProofExtractor::extract(const Position& pos, int turns) {
   Position root = pos;
@@ -26,7 +66,7 @@ Expected<ExtractedProof> ProofExtractor::extract(const Position& pos, int turns)
 
 ProofExtractor::Written ProofExtractor::written(const Position& pos, uint64_t id, int depth, int level,
                                                 NodeRecord record) {
-  slot(pos.key()) = {pos.key(), id, depth};
+  remember(pos.key(), id, depth);
   record.depth = depth;
   if (level < kRecordedLevels) proof_.top.emplace(id, std::move(record));
   return {id, depth};
@@ -40,8 +80,7 @@ std::nullopt_t ProofExtractor::stopped_at(const Position& pos) {
 std::optional<ProofExtractor::Written> ProofExtractor::write(Position& pos, int turns, int level) {
   if (reader_.stopped()) return stopped_at(pos);
   if (level >= kRecordedLevels) {
-    const MemoSlot& known = slot(pos.key());
-    if (known.id && known.key == pos.key()) return Written{known.id, known.depth};
+    if (const MemoSlot* known = find(pos.key())) return Written{known->id, known->depth};
   }
   if (king_lost(pos) || !has_legal_move(pos)) {
     if (!reader_.rules().goal_reached(pos)) {

@@ -7,9 +7,12 @@
 // The proof follows the turns left down from the root (proof_reader.h), so it never comes back
 // to a position on its way; a position written earlier is referred to, one on the way is not
 // (it has not been written yet), which keeps the file free of cycles. The memo of positions
-// written is a fixed array indexed by the key: where two positions share a slot, the one
-// written last stays, and the other is written again if met again. So memory stays bounded
-// whatever the proof's size; a smaller memo only makes the file larger.
+// written is an open-addressed array (a key looks at a few slots from its own): where a key
+// finds them all taken, it takes its own slot, and the position that was there is written again
+// if met again. It doubles while more than half its slots are taken, up to a most, so memory
+// stays bounded whatever the proof's size. A memo too small for the proof's positions writes
+// their shared subtrees again and again, which in an ending read from the tables (every turn of
+// the loser, to the game's end) grows without end.
 //
 // The first levels of the proof (the root, the nodes its turns lead to, and theirs) are also
 // kept as records, for the solution tree that shows them; those nodes are written afresh
@@ -51,8 +54,9 @@ class ProofExtractor {
  public:
   static constexpr int kRecordedLevels = 3;
 
-  // memo_slots: the positions remembered as written (rounded up to a power of two).
-  ProofExtractor(search::ProofReader& reader, ProofWriter& writer, size_t memo_slots);
+  // The memo of positions written starts at memo_slots and grows to at most memo_max_bytes
+  // (each rounded to a power of two slots).
+  ProofExtractor(search::ProofReader& reader, ProofWriter& writer, size_t memo_slots, size_t memo_max_bytes);
 
   // Writes the nodes of the proof of pos, proven within `turns` turns left, the root last
   // (the caller finishes the file). An error message when a limit stopped a search (the proof
@@ -78,11 +82,19 @@ class ProofExtractor {
   // Sets error_ for a limit that stopped the reading at pos.
   std::nullopt_t stopped_at(const Position& pos);
   Written written(const Position& pos, uint64_t id, int depth, int level, NodeRecord record);
-  MemoSlot& slot(uint64_t key) { return memo_[key & (memo_.size() - 1)]; }
+  static constexpr size_t kMemoProbes = 16;  // the slots a key looks at, from its own
+  // The slot holding key, or nullptr.
+  const MemoSlot* find(uint64_t key) const;
+  // Remembers a position as written, doubling the memo first where it is more than half taken.
+  void remember(uint64_t key, uint64_t id, int depth);
+  // Puts a slot in: the first of key's slots that is empty or holds key, else key's own.
+  void put(const MemoSlot& entry);
 
   search::ProofReader& reader_;
   ProofWriter& writer_;
   std::vector<MemoSlot> memo_;
+  size_t memo_taken_ = 0;
+  size_t memo_max_slots_;
   ExtractedProof proof_;
   std::string error_;
 };

@@ -121,9 +121,10 @@ bool add_proof(SolutionTree& tree, const Position& pos, const search::NodeRules&
     return true;
   }
   search::ProofReader reader(rules, tt, control);
-  // The memo of written positions: an eighth of the bytes of the table the search filled,
-  // about, so that a short proof costs little whatever --hash says.
-  proof::ProofExtractor extractor(reader, **writer, tt.used_bytes() / 256);
+  // The memo of written positions starts at about a tenth of the bytes of the table the search
+  // filled, so that a short proof costs little whatever --hash says, and may grow to a quarter
+  // of --hash for a proof of many positions (an ending read from the tables).
+  proof::ProofExtractor extractor(reader, **writer, tt.used_bytes() / 256, tt.size_bytes() / 4);
   const auto extracted = extractor.extract(pos, turns);
   if (!extracted) return false;
   if (const auto error = (*writer)->finish(extracted->root)) {

@@ -20,6 +20,7 @@
 #include "game_graph.h"
 #include "rules/game.h"
 #include "rules/outcome.h"
+#include "solver/proof/proof_check.h"
 #include "solver/proof/proof_extractor.h"
 #include "solver/proof/proof_writer.h"
 #include "solver/search/node_rules.h"
@@ -253,12 +254,42 @@ TEST_CASE("proof stipulations: a stop ends the writing of a proof the endgame ta
     search::ProofReader reader(rules, tt, control);
     auto writer = proof::ProofWriter::open(dir.file(stop ? "stopped.proof" : "whole.proof"), pos, Color::White);
     REQUIRE(writer);
-    proof::ProofExtractor extractor(reader, **writer, 1024);
+    proof::ProofExtractor extractor(reader, **writer, 1024, 1 << 20);
     const auto extracted = extractor.extract(pos, rules.root_turns());
     CHECK(bool(extracted) == !stop);
     if (extracted) CHECK(extracted->nodes >= 3);  // 1.Nc2, either capture of it, and the end
     if (!extracted) CHECK(extracted.error().find("stopped") != std::string::npos);
   }
+}
+
+TEST_CASE("proof stipulations: the memo of written positions grows with a proof the tables decide", "[solver][proof]") {
+  // Antichess, White (king and pawn) to move and lose against the king (issue 56): the 3-man
+  // tables decide every node, and the proof runs to the game's end through every turn of the
+  // loser, meeting the same positions by many paths. A memo that starts at one slot and may
+  // grow writes each position once, as a large one does; one that may not grow writes the
+  // shared subtrees again and again (in a 4-man ending without end).
+  const Position pos = test::position_of("antichess", "8/2k5/8/8/8/8/1P6/4K3 w - -");
+  tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, 64, ""});
+  const search::NodeRules rules = search::NodeRules::for_problem(*problem::parse_stipulation("lose"), pos, &tables);
+  search::TranspositionTable tt(1);
+  const test::TempDir dir;
+  const auto nodes_written = [&](size_t slots, size_t max_bytes) -> uint64_t {
+    search::SearchControl control(search::SearchLimits{});
+    search::ProofReader reader(rules, tt, control);
+    const std::string file = dir.file("memo-" + std::to_string(slots) + "-" + std::to_string(max_bytes) + ".proof");
+    auto writer = proof::ProofWriter::open(file, pos, rules.attacker());
+    REQUIRE(writer);
+    proof::ProofExtractor extractor(reader, **writer, slots, max_bytes);
+    const auto extracted = extractor.extract(pos, rules.root_turns());
+    REQUIRE(extracted);
+    REQUIRE_FALSE((*writer)->finish(extracted->root));
+    CHECK(proof::check_proof(file).accepted());
+    return extracted->nodes;
+  };
+  const uint64_t large = nodes_written(1 << 16, 1 << 22);
+  CHECK(large > 100);
+  CHECK(nodes_written(1, 1 << 22) == large);
+  CHECK(nodes_written(1, 1) > 2 * large);
 }
 
 TEST_CASE("proof stipulations: the loser's turns are grouped by the real answer, not its text", "[solver][proof]") {
