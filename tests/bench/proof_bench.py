@@ -12,7 +12,7 @@ Prints one line per position with --verbose, and the totals: proven, nodes/s per
 
 usage: tests/bench/proof_bench.py [--dmsolve build/dmsolve] [--set watkins|nilatac]
                                   [--count N] [--time S] [--threads T] [--jobs J] [--verbose]
-                                  [--tablebase-men N] [--tablebase-dir DIR]
+                                  [--tablebase-men N] [--tablebase-dir DIR] [--men LO-HI]
 --jobs runs J positions at a time (each with --threads threads). The endgame tables (3 men by
 default; 0: none) are made in the first positions that need them, and, with --tablebase-dir,
 kept there for the next run: run twice to see the search with the tables made.
@@ -29,6 +29,10 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTDATA = os.path.join(HERE, "..", "..", "..", "shared", "testdata", "antichess")
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+
+
+def men(fen):
+    return sum(ch.isalpha() for ch in fen.split()[0])
 
 
 def watkins_positions(count):
@@ -74,6 +78,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=1, help="positions solved at a time")
     parser.add_argument("--tablebase-men", type=int, default=3)
     parser.add_argument("--tablebase-dir", default="")
+    parser.add_argument("--men", default="", help="watkins: only the positions of LO-HI men (of those spread)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     tables = ["--tablebase-men", str(args.tablebase_men)]
@@ -82,6 +87,9 @@ def main():
 
     if args.set == "watkins":
         positions = [(fen, stip, fen) for fen, stip in watkins_positions(args.count)]
+        if args.men:
+            low, _, high = args.men.partition("-")
+            positions = [p for p in positions if int(low) <= men(p[0]) <= int(high or low)]
     else:
         positions = nilatac_positions(args.dmsolve)
     proven = nodes = seconds = proof_nodes = 0
