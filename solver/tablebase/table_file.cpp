@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "solver/files/whole_file.h"
+#include "solver/tablebase/losing_table.h"
 
 namespace dm::tablebase {
 
@@ -16,7 +17,7 @@ namespace {
 std::string header_of(const Variant& variant, const Material& m) {
   std::ostringstream out;
   out << "dmsolve-tablebase 1\nvariant " << variant.name << "\nrules " << variant.describe_options() << "\nmaterial "
-      << m.name() << "\nvalues " << m.index_count() << "\n\n";
+      << m.name() << "\nvalues " << LosingTable::index_count(variant, m) << "\n\n";
   return out.str();
 }
 
@@ -37,8 +38,9 @@ std::optional<std::vector<uint8_t>> read_table(const std::string& path, const Va
   if (data.compare(0, header.size(), header) != 0) return std::nullopt;
   const char* frame = data.data() + header.size();
   const size_t frame_size = data.size() - header.size();
-  if (ZSTD_getFrameContentSize(frame, frame_size) != m.index_count()) return std::nullopt;
-  std::vector<uint8_t> values(m.index_count());
+  const uint64_t count = LosingTable::index_count(variant, m);
+  if (ZSTD_getFrameContentSize(frame, frame_size) != count) return std::nullopt;
+  std::vector<uint8_t> values(count);
   const size_t got = ZSTD_decompress(values.data(), values.size(), frame, frame_size);
   if (ZSTD_isError(got) || got != values.size()) return std::nullopt;
   return values;

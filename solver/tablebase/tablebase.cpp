@@ -45,13 +45,16 @@ double Tablebase::BusyClock::seconds() const {
 Tablebase::Tablebase(const Variant& variant, const TablebaseOptions& options) : variant_(variant), options_(options) {}
 
 std::optional<TableValue> Tablebase::probe(const Position& pos, const LosingTable::Stop& stop) {
+  // (Squares passed over in the turn under way, ep_pending, give no right where the tables
+  // cover the material: no enemy pawn could take.)
   if (pos.ep_squares() || popcount(pos.pieces()) > options_.max_men) return std::nullopt;
   const Material m = Material::of(pos);
   if (m.men(Color::White) == 0 || m.men(Color::Black) == 0) return std::nullopt;
   const LosingTable* t = table(m, stop);
   if (!t) return std::nullopt;
   probes_.fetch_add(1, std::memory_order_relaxed);
-  return t->value(Placement::of(pos).index());
+  // The layer: the moves the side to move has made in its turn.
+  return t->value(t->index_of(Placement::of(pos), pos.turn_length() - pos.moves_left()));
 }
 
 Tablebase::Slot* Tablebase::find(uint64_t code) const {
@@ -75,14 +78,14 @@ Tablebase::Slot* Tablebase::slot_for(const Material& m) {
 }
 
 const LosingTable* Tablebase::table(const Material& m, const LosingTable::Stop& stop) {
-  if (m.men() > options_.max_men) return nullptr;
+  if (m.men() > options_.max_men || !LosingTable::covers(variant_, m)) return nullptr;
   Slot* found = slot_for(m);
   if (!found) return nullptr;
   Slot& slot = *found;
   if (slot.done.load(std::memory_order_acquire)) return slot.table.get();
   try {
     std::call_once(slot.made, [&] {
-      const size_t size = m.index_count();
+      const size_t size = LosingTable::index_count(variant_, m);
       if (bytes_.load() + size <= options_.megabytes << 20) {
         bytes_.fetch_add(size);  // claimed before the tables below, so that they fit beside it
         slot.table = read_or_build(m, stop);
@@ -112,7 +115,7 @@ std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const L
   if (!path.empty()) {
     if (std::optional<std::vector<uint8_t>> values = read_table(path, variant_, m)) {
       read_.fetch_add(1);
-      return LosingTable::from_values(m, std::move(*values));
+      return LosingTable::from_values(variant_, m, std::move(*values));
     }
   }
   std::unique_ptr<LosingTable> made =

@@ -10,10 +10,13 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <optional>
+#include <ostream>
 #include <random>
-#include <thread>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 #include "game_graph.h"
 #include "rules/movegen.h"
@@ -21,6 +24,7 @@
 #include "rules/piece.h"
 #include "solver/search/search_control.h"
 #include "solver/tablebase/tablebase.h"
+#include "solver_support.h"
 #include "test_data.h"
 
 namespace dm {
@@ -44,10 +48,11 @@ Material material_named(std::string_view name) {
   return m;
 }
 
-std::string fen_of(const Placement& p) {
+// The FEN of a placement at `layer` of its side's turn (w1/b1 for the second move of two).
+std::string fen_of(const Placement& p, int layer = 0) {
   std::string board(64, '.');
   for (int k = 0; k < p.men; ++k) board[p.square[size_t(k)]] = piece_letter(p.piece[size_t(k)]);
-  return test::board_field(board, 8, 8) + (p.side == Color::White ? " w - -" : " b - -");
+  return test::board_field(board, 8, 8) + (p.side == Color::White ? " w" : " b") + (layer ? "1" : "") + " - -";
 }
 
 // A value as a number that orders like the table's bytes: 0 a draw, else plies + 1.
@@ -183,7 +188,7 @@ TEST_CASE("tablebase: probes answer only where the tables hold the position", "[
   CHECK(tb.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/R7 w - -")));
   CHECK_FALSE(tb.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/RR5n w - -")));  // 4 men, over max_men
   CHECK_FALSE(tb.probe(test::position_of(variant, "8/8/8/8/3pP3/8/8/8 b - e3")));   // e.p. rights
-  CHECK_FALSE(Tablebase::applies_to(test::variant_named("losing-marseillais")));
+  CHECK(Tablebase::applies_to(test::variant_named("losing-marseillais")));
   CHECK_FALSE(Tablebase::applies_to(test::variant_named("chess")));
   // A budget too small for a table: no answer, and nothing kept.
   Tablebase small(variant, {4, 1, ""});
@@ -215,6 +220,226 @@ TEST_CASE("tablebase: the time spent making tables is clocked and left out of a 
   uncounted = 100.0;  // had they not been, the limit is past
   CHECK(control.elapsed_seconds() >= 0.02);
   CHECK(control.poll());
+}
+
+}  // namespace dm
+
+// Losing Marseillais: turns of two moves (docs/rules.md section 5), tables of two layers.
+namespace dm {
+namespace {
+
+// A value as these checks reckon it, apart from the tables' byte: who wins and after how many
+// plies.
+struct Reckoned {
+  TableValue::Kind kind = TableValue::Kind::Draw;
+  int plies = 0;
+  bool operator==(const Reckoned&) const = default;
+};
+
+std::ostream& operator<<(std::ostream& out, const Reckoned& v) {
+  const char* kind = v.kind == TableValue::Kind::Win ? "win" : v.kind == TableValue::Kind::Loss ? "loss" : "draw";
+  return out << kind << " after " << v.plies;
+}
+
+Reckoned reckoned(const TableValue& v) { return {v.kind, v.kind == TableValue::Kind::Draw ? 0 : v.plies}; }
+
+// A finished game for its side to move, by outcome().
+Reckoned finished_value(const Position& pos) {
+  const int score = outcome(pos).score_for(pos.side_to_move());
+  return {score > 0 ? TableValue::Kind::Win : score < 0 ? TableValue::Kind::Loss : TableValue::Kind::Draw, 0};
+}
+
+// The value of pos from its moves as the engine plays them (the pass of no-second-move=pass
+// included), each child valued by outcome() where the game is over, else by the tables, else
+// (a side left with no man inside the other's turn) by its own moves in turn. A move that keeps
+// the turn keeps the child's value for the mover; one that ends it turns it over.
+Reckoned value_by_moves(Tablebase& tb, Position& pos) {
+  const Color mover = pos.side_to_move();
+  MoveList moves;
+  generate_legal(pos, moves);
+  std::optional<int> quickest_win;
+  int slowest_loss = -1;
+  bool all_lost = true;
+  for (const Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    Reckoned child;
+    if (outcome(pos).is_over()) {
+      child = finished_value(pos);
+    } else if (const auto v = tb.probe(pos)) {
+      child = reckoned(*v);
+    } else {
+      REQUIRE((!pos.pieces(Color::White) || !pos.pieces(Color::Black)));  // the tables hold all else
+      child = value_by_moves(tb, pos);
+    }
+    const bool same = pos.side_to_move() == mover;
+    pos.undo_move(m);
+    if (child.kind == TableValue::Kind::Draw) {
+      all_lost = false;
+    } else if ((child.kind == TableValue::Kind::Win) == same) {
+      quickest_win = std::min(quickest_win.value_or(1000), child.plies + 1);
+    } else {
+      slowest_loss = std::max(slowest_loss, child.plies + 1);
+    }
+  }
+  REQUIRE(!moves.empty());
+  if (quickest_win) return {TableValue::Kind::Win, *quickest_win};
+  return all_lost ? Reckoned{TableValue::Kind::Loss, slowest_loss} : Reckoned{};
+}
+
+// Checks every `stride`-th index of the Losing Marseillais table of m, both layers, against the
+// engine's moves (a stride of 1: the whole table, every value consistent with its moves).
+void check_layers_against_engine(const Variant& variant, std::string_view material, uint64_t stride) {
+  Tablebase tb(variant, {});
+  const Material m = material_named(material);
+  const tablebase::LosingTable* table = tb.table(m);
+  REQUIRE(table);
+  REQUIRE(table->size_bytes() == 2 * m.index_count());
+  std::mt19937_64 rng(std::hash<std::string_view>{}(material));
+  size_t checked = 0;
+  size_t decided = 0;
+  for (uint64_t i = rng() % stride; i < table->size_bytes(); i += stride) {
+    const int layer = table->layer_of(i);
+    const Placement p = Placement::decode(m, i % m.index_count());
+    if (!p.is_position()) continue;
+    Position pos = test::position_of(variant, fen_of(p, layer));
+    REQUIRE(table->index_of(Placement::of(pos), pos.turn_length() - pos.moves_left()) == i);
+    const Reckoned expected = outcome(pos).is_over() ? finished_value(pos) : value_by_moves(tb, pos);
+    INFO(material << " " << pos.fen() << " [" << variant.describe_options() << "]");
+    REQUIRE(reckoned(table->value(i)) == expected);
+    ++checked;
+    decided += expected.kind != TableValue::Kind::Draw;
+  }
+  CHECK(checked > 0);
+  CHECK(decided > 0);
+}
+
+const std::vector<std::vector<std::string_view>> kMarseillaisOptions = {
+    {"stalemate=win", "no-second-move=stalemate"},          {"stalemate=win", "no-second-move=pass"},
+    {"stalemate=draw", "no-second-move=stalemate"},         {"stalemate=draw", "no-second-move=pass"},
+    {"stalemate=fewer-pieces", "no-second-move=stalemate"}, {"stalemate=fewer-pieces", "no-second-move=pass"}};
+
+}  // namespace
+
+TEST_CASE("tablebase: the value byte holds win or loss and the plies", "[tablebase]") {
+  // One move a turn: the plies' parity is the winner (byte - 1 = plies); two: a loss bit.
+  const tablebase::ValueCode one{1};
+  const tablebase::ValueCode two{2};
+  static_assert(tablebase::ValueCode::kDraw == 0 && tablebase::ValueCode::kLongest == 254);
+  CHECK(one.win(0) == 1);
+  CHECK(one.loss(1) == 2);
+  CHECK(one.win(4) == 5);
+  CHECK(two.win(0) == 1);
+  CHECK(two.loss(0) == 2);
+  CHECK(two.win(3) == 7);
+  CHECK(two.loss(3) == 8);
+  CHECK(two.loss(126) == 254);
+  CHECK(reckoned(two.value(8, 0)) == Reckoned{TableValue::Kind::Loss, 3});
+  // Within the turn the side keeps its value; at the turn's end it turns over.
+  CHECK(two.before(uint8_t(two.win(3)), true) == two.win(4));
+  CHECK(two.before(uint8_t(two.loss(3)), true) == two.loss(4));
+  CHECK(two.before(uint8_t(two.win(3)), false) == two.loss(4));
+  CHECK(two.before(uint8_t(two.loss(3)), false) == two.win(4));
+  CHECK(one.before(uint8_t(one.loss(3)), false) == one.win(4));
+  // The winner's turns in which it moves. A win after 4 plies from the start of a turn ends at
+  // the start of the winner's next turn: one turn of its own; after 5, inside that turn: two.
+  CHECK(two.value(uint8_t(two.win(4)), 0).winner_turns() == 1);
+  CHECK(two.value(uint8_t(two.win(5)), 0).winner_turns() == 2);
+  CHECK(two.value(uint8_t(two.win(0)), 1).winner_turns() == 0);   // stalemated inside its turn
+  CHECK(two.value(uint8_t(two.loss(2)), 0).winner_turns() == 0);  // the winner never moves
+  CHECK(two.value(uint8_t(two.loss(3)), 1).winner_turns() == 1);
+  CHECK(one.value(uint8_t(one.win(4)), 0).winner_turns() == 2);
+}
+
+TEST_CASE("tablebase: Losing Marseillais values follow from the engine's moves", "[tablebase]") {
+  // Every position of two men, both layers, under each stalemate and no-second-move rule; a
+  // sample of three men (pawns, promotions into tables of other men) under two.
+  for (const auto& options : kMarseillaisOptions) {
+    if (test::kSanitized && options != kMarseillaisOptions[0]) continue;
+    const Variant variant = test::variant_with("losing-marseillais", options);
+    for (const char* m : {"KvK", "PvN", "RvB", "PvK", "QvP"}) check_layers_against_engine(variant, m, 1);
+  }
+  const uint64_t every = test::kSanitized ? 4 * 101 : 101;
+  check_layers_against_engine(test::variant_with("losing-marseillais", kMarseillaisOptions[0]), "KPvN", every);
+  check_layers_against_engine(test::variant_with("losing-marseillais", kMarseillaisOptions[5]), "RvNN", every);
+}
+
+TEST_CASE("tablebase: Losing Marseillais positions valued by hand", "[tablebase]") {
+  using Kind = TableValue::Kind;
+  const auto value = [](const std::vector<std::string_view>& options, std::string_view fen) {
+    const Variant variant = test::variant_with("losing-marseillais", options);
+    Tablebase tb(variant, {3, 64, ""});
+    const auto v = tb.probe(test::position_of(variant, fen));
+    REQUIRE(v);
+    return *v;
+  };
+  const std::string_view blocked = "8/8/8/8/8/k7/P7/8 w - -";    // Pa2 against Ka3: White has no move
+  const std::string_view blocked1 = "8/8/8/8/8/k7/P7/8 w1 - -";  // the same, White's second move
+  // L3 at the start of White's turn: stalemate=win, a win now; draw and fewer-pieces (1 v 1), drawn.
+  CHECK(reckoned(value({"stalemate=win"}, blocked)) == Reckoned{Kind::Win, 0});
+  CHECK(reckoned(value({"stalemate=draw"}, blocked)) == Reckoned{Kind::Draw, 0});
+  CHECK(reckoned(value({"stalemate=fewer-pieces"}, blocked)) == Reckoned{Kind::Draw, 0});
+  // Fewer pieces: White's one against Black's two wins.
+  CHECK(reckoned(value({"stalemate=fewer-pieces"}, "8/8/8/8/8/k7/P7/7n w - -")) == Reckoned{Kind::Win, 0});
+  // L4, no second move. M6=stalemate: White counts as stalemated (wins under stalemate=win,
+  // draws under draw). M6=pass: White passes, Black must take (Kxa2), moves again, and White
+  // starts its turn with no man: a win for White after 3 plies, under either stalemate rule.
+  CHECK(reckoned(value({"stalemate=win", "no-second-move=stalemate"}, blocked1)) == Reckoned{Kind::Win, 0});
+  CHECK(reckoned(value({"stalemate=draw", "no-second-move=stalemate"}, blocked1)) == Reckoned{Kind::Draw, 0});
+  CHECK(reckoned(value({"stalemate=win", "no-second-move=pass"}, blocked1)) == Reckoned{Kind::Win, 3});
+  CHECK(reckoned(value({"stalemate=draw", "no-second-move=pass"}, blocked1)) == Reckoned{Kind::Win, 3});
+  CHECK(value({"stalemate=draw", "no-second-move=pass"}, blocked1).winner_turns() == 1);  // the pass
+  // White's first move a3 is its only one and leaves no second: M6=stalemate wins after 1 ply
+  // (one turn of White's); M6=pass: a3, pass, Kxa3, a king move, and White has no man: 4 plies.
+  const std::string_view step = "8/8/8/8/k7/8/P7/8 w - -";
+  CHECK(reckoned(value({"no-second-move=stalemate"}, step)) == Reckoned{Kind::Win, 1});
+  CHECK(value({"no-second-move=stalemate"}, step).winner_turns() == 1);
+  CHECK(reckoned(value({"no-second-move=pass"}, step)) == Reckoned{Kind::Win, 4});
+  // White's first move must take Black's last man (Rxa8); its second is forced too, and Black
+  // starts its turn with no man: White has lost after 2 plies, Black never moving.
+  const TableValue taken = value({}, "n7/8/8/8/8/8/8/R7 w - -");
+  CHECK(reckoned(taken) == Reckoned{Kind::Loss, 2});
+  CHECK(taken.winner_turns() == 0);
+}
+
+TEST_CASE("tablebase: Losing Marseillais tables agree with the search without tables", "[tablebase]") {
+  // Random positions of three men, both layers (fixed seed): a table's win in t turns is the
+  // search's winN for N = t and not for N = t - 1; a position the table does not win is no
+  // search's win within 3 turns.
+  const Variant variant = test::variant_named("losing-marseillais");
+  Tablebase tb(variant, {3, 256, ""});
+  std::mt19937_64 rng(56);
+  size_t wins = 0;
+  size_t others = 0;
+  for (const char* name : {"RvKN", "NvKB", "KPvB"}) {
+    const Material m = material_named(name);
+    const tablebase::LosingTable* table = tb.table(m);
+    REQUIRE(table);
+    for (int found = 0; found < test::sample_size(12);) {
+      const uint64_t i = rng() % table->size_bytes();
+      const Placement p = Placement::decode(m, i % m.index_count());
+      if (!p.is_position()) continue;
+      const Position pos = test::position_of(variant, fen_of(p, table->layer_of(i)));
+      if (outcome(pos).is_over()) continue;
+      ++found;
+      const TableValue v = table->value(i);
+      INFO(pos.fen() << " table: " << reckoned(v) << ", winner's turns " << v.winner_turns());
+      if (v.kind == TableValue::Kind::Win) {
+        ++wins;
+        CHECK(test::solve_position(pos, "win" + std::to_string(v.winner_turns()), 1, 16).result.status ==
+              search::SolveStatus::Solved);
+        if (v.winner_turns() > 1) {
+          CHECK(test::solve_position(pos, "win" + std::to_string(v.winner_turns() - 1), 1, 16).result.status ==
+                search::SolveStatus::NoSolution);
+        }
+      } else {
+        ++others;
+        CHECK(test::solve_position(pos, "win3", 1, 16).result.status == search::SolveStatus::NoSolution);
+      }
+    }
+  }
+  CHECK(wins > 0);
+  CHECK(others > 0);
 }
 
 }  // namespace dm
