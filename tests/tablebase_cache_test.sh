@@ -71,5 +71,28 @@ touch "$dir/both-done"
 XDG_CACHE_HOME="$dir/shared" solve --tablebase-dir "$dir/shared/dmsolve/tablebases" >/dev/null 2>&1
 [ -z "$(find "$dir/shared" -name '*.tb.zst' -newer "$dir/both-done")" ] || fail "a table written at once was not whole (made again)"
 
+# Losing Marseillais keeps its tables apart, by variant and rule options; an antichess table
+# put in their place is foreign and made again, never read. The root (three men, RvKN) is
+# decided by the tables, and the proof written through their positions to the game's end is
+# accepted by check-proof, which reads no table.
+export XDG_CACHE_HOME="$dir/lm"
+lm_fen="8/8/8/3k4/8/8/8/R5n1 w - -"
+lm() { "$dmsolve" solve --variant losing-marseillais --fen "$lm_fen" --stip win --tablebase-men 3 --threads 2 "$@"; }
+lm --proof "$dir/lm.proof" >"$dir/lm1" 2>&1 || fail "Losing Marseillais: exit $? $(cat "$dir/lm1")"
+grep -q '^status solved' "$dir/lm1" || fail "Losing Marseillais: not solved: $(cat "$dir/lm1")"
+lm_folder="$XDG_CACHE_HOME/dmsolve/tablebases/losing-marseillais_ep=any_no-second-move=stalemate_stalemate=win"
+[ -f "$lm_folder/RvKN.tb.zst" ] || fail "Losing Marseillais table RvKN not kept in its folder: $(tables "$XDG_CACHE_HOME")"
+"$dmsolve" check-proof "$dir/lm.proof" >"$dir/lm-check" 2>&1 || fail "Losing Marseillais proof rejected: $(cat "$dir/lm-check")"
+antichess_table=$(echo "$kept" | grep '/NvKR\.tb\.zst$')
+cp "$antichess_table" "$lm_folder/RvKN.tb.zst"
+touch -d '2000-01-01' "$lm_folder/RvKN.tb.zst"
+lm >"$dir/lm2" 2>&1 || fail "Losing Marseillais with a foreign table: exit $?"
+[ "$(grep -v '^time\|seconds\|nodes' "$dir/lm1")" = "$(grep -v '^time\|seconds\|nodes' "$dir/lm2")" ] ||
+  fail "Losing Marseillais with a foreign table: another answer: $(cat "$dir/lm2")"
+[ "$lm_folder/RvKN.tb.zst" -nt "$dir/lm1" ] || fail "the foreign table was not made again"
+lm --rule no-second-move=pass --rule stalemate=draw >/dev/null 2>&1 || fail "Losing Marseillais, other options: exit $?"
+[ -f "$XDG_CACHE_HOME/dmsolve/tablebases/losing-marseillais_ep=any_no-second-move=pass_stalemate=draw/RvKN.tb.zst" ] ||
+  fail "Losing Marseillais tables of other options not kept apart: $(tables "$XDG_CACHE_HOME")"
+
 [ "$failures" -eq 0 ] && echo "tablebase cache: all checks passed"
 exit $((failures > 0))
