@@ -10,6 +10,9 @@
 //   material KRPvK
 //   values 33554432
 //   <blank line, then the zstd frame>
+// The variant's name and options tell the tables of each apart (antichess and Losing
+// Marseillais, each stalemate and no-second-move option); `values` counts the layers of a
+// turn of two moves (LosingTable::index_count).
 // A file is written to FILE.PID.part and renamed, so a reader never sees half of one and two
 // runs that make the same table at once each rename a whole file; a file whose
 // header is not the one expected, or whose data does not decompress to exactly that many

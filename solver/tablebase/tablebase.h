@@ -5,7 +5,9 @@
 // that must give itself away can take a hundred plies).
 //
 // A probe answers for positions of at most `max_men` men, each side with one at least, and no
-// e.p. right; every other probe, and a probe whose table would take the store past its budget
+// e.p. right, whose material the variant's tables cover (LosingTable::covers); in a variant
+// of two moves a turn, at the layer of the moves made in the turn under way (a FEN's w1/b1 is
+// layer 1). Every other probe, and a probe whose table would take the store past its budget
 // of memory, answers nothing, and the search goes on without it. A table is made once, by the
 // first thread that asks for it (with the tables it rests on, and the machine's threads); the
 // others wait for it. Its values never depend on which thread made it. With a directory, a
