@@ -1,12 +1,15 @@
-// Endgame tables of the losing variants (solver/tablebase/), checked two ways that share none of
+// Endgame tables of the losing variants (solver/tablebase/), checked in ways that share none of
 // their code:
 // - against the rules engine: a position's value must follow from its legal moves as the
 //   engine's generator makes them and do_move plays them (won after one ply more than its
-//   quickest lost child, lost after one more than its slowest child when all are won, else
-//   drawn), and a finished game must be scored as outcome() scores it. A table consistent
+//   quickest move that wins for it, lost after one more than its slowest when all lose, else
+//   drawn; a move that keeps the turn, in Losing Marseillais, keeps its child's value for the
+//   mover), and a finished game must be scored as outcome() scores it. A table consistent
 //   everywhere with exact distances is the game's true value;
 // - against the game-graph oracle (game_graph.h): backward induction over every position
-//   reachable from a start, which must give the winner the same number of turns.
+//   reachable from a start, which must give the winner the same number of turns;
+// - Losing Marseillais: against positions valued by hand from docs/rules.md section 5, and
+//   against the search without tables (winN at the table's turns and not one fewer).
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -55,63 +58,92 @@ std::string fen_of(const Placement& p, int layer = 0) {
   return test::board_field(board, 8, 8) + (p.side == Color::White ? " w" : " b") + (layer ? "1" : "") + " - -";
 }
 
-// A value as a number that orders like the table's bytes: 0 a draw, else plies + 1.
-int byte_of(const TableValue& v) { return v.kind == TableValue::Kind::Draw ? 0 : v.plies + 1; }
+// A value as these checks reckon it, apart from the tables' byte: who wins and after how many
+// plies.
+struct Reckoned {
+  TableValue::Kind kind = TableValue::Kind::Draw;
+  int plies = 0;
+  bool operator==(const Reckoned&) const = default;
+};
 
-// The value of a finished game for its side to move, by outcome(): a win now, a loss after
-// one ply (the tables' convention for a stalemate that loses), or a draw.
-int finished_byte(const Position& pos) {
-  const int score = outcome(pos).score_for(pos.side_to_move());
-  return score > 0 ? 1 : score < 0 ? 2 : 0;
+std::ostream& operator<<(std::ostream& out, const Reckoned& v) {
+  const char* kind = v.kind == TableValue::Kind::Win ? "win" : v.kind == TableValue::Kind::Loss ? "loss" : "draw";
+  return out << kind << " after " << v.plies;
 }
 
-// The value of pos from its moves as the engine plays them, each child valued by the tables
-// (or, where it has e.p. rights, by its own moves in turn).
-int value_from_moves(Tablebase& tb, Position& pos) {
+Reckoned reckoned(const TableValue& v) { return {v.kind, v.kind == TableValue::Kind::Draw ? 0 : v.plies}; }
+
+// A finished game for its side to move, by outcome(): a win now, a loss (now, or with turns of
+// one move after one ply: the tables' convention for a stalemate that loses) or a draw.
+Reckoned finished_value(const Position& pos) {
+  const int score = outcome(pos).score_for(pos.side_to_move());
+  if (score < 0) return {TableValue::Kind::Loss, pos.turn_length() == 1 ? 1 : 0};
+  return {score > 0 ? TableValue::Kind::Win : TableValue::Kind::Draw, 0};
+}
+
+// The value of pos from its moves as the engine plays them (the pass of no-second-move=pass
+// included), each child valued by outcome() where the game is over, else by the tables, else
+// (e.p. rights, or a side left with no man inside the other's turn) by its own moves in turn.
+// A move that keeps the turn keeps the child's value for the mover; one that ends it turns it
+// over.
+Reckoned value_by_moves(Tablebase& tb, Position& pos) {
+  const Color mover = pos.side_to_move();
   MoveList moves;
   generate_legal(pos, moves);
-  int quickest_win = 1000;
-  int slowest_loss = 0;
-  bool all_won = true;
+  std::optional<int> quickest_win;
+  int slowest_loss = -1;
+  bool all_lost = true;
   for (const Move m : moves) {
     StateInfo st;
     pos.do_move(m, st);
-    int child;
+    Reckoned child;
     if (outcome(pos).is_over()) {
-      child = finished_byte(pos);
+      child = finished_value(pos);
     } else if (const auto v = tb.probe(pos)) {
-      child = byte_of(*v);
+      child = reckoned(*v);
     } else {
-      REQUIRE(pos.ep_squares());  // the tables answer every other position of few men
-      child = value_from_moves(tb, pos);
+      // The tables answer every other position of few men.
+      REQUIRE((pos.ep_squares() || !pos.pieces(Color::White) || !pos.pieces(Color::Black)));
+      child = value_by_moves(tb, pos);
     }
+    const bool same = pos.side_to_move() == mover;
     pos.undo_move(m);
-    if (child != 0 && child % 2 == 0) quickest_win = std::min(quickest_win, child + 1);
-    if (child % 2 == 1) slowest_loss = std::max(slowest_loss, child + 1);
-    if (child == 0) all_won = false;
+    if (child.kind == TableValue::Kind::Draw) {
+      all_lost = false;
+    } else if ((child.kind == TableValue::Kind::Win) == same) {
+      quickest_win = std::min(quickest_win.value_or(1000), child.plies + 1);
+    } else {
+      slowest_loss = std::max(slowest_loss, child.plies + 1);
+    }
   }
-  if (quickest_win < 1000) return quickest_win;
-  return all_won ? slowest_loss : 0;
+  REQUIRE(!moves.empty());
+  if (quickest_win) return {TableValue::Kind::Win, *quickest_win};
+  return all_lost ? Reckoned{TableValue::Kind::Loss, slowest_loss} : Reckoned{};
 }
 
-// Checks every `stride`-th index of the table of m (from a random offset) against the engine.
+// Checks every `stride`-th index of the table of m (from a random offset; every layer of a turn
+// of two moves) against the engine's moves. A stride of 1: the whole table, every value
+// consistent with its moves.
 void check_against_engine(const Variant& variant, std::string_view material, uint64_t stride) {
   Tablebase tb(variant, {});
   const Material m = material_named(material);
   const tablebase::LosingTable* table = tb.table(m);
   REQUIRE(table);
+  REQUIRE(table->size_bytes() == uint64_t(variant.moves_per_turn) * m.index_count());
   std::mt19937_64 rng(std::hash<std::string_view>{}(material));
   size_t checked = 0;
   size_t decided = 0;
-  for (uint64_t i = rng() % stride; i < m.index_count(); i += stride) {
-    const Placement p = Placement::decode(m, i);
+  for (uint64_t i = rng() % stride; i < table->size_bytes(); i += stride) {
+    const int layer = table->layer_of(i);
+    const Placement p = Placement::decode(m, i % m.index_count());
     if (!p.is_position()) continue;
-    Position pos = test::position_of(variant, fen_of(p));
-    const int expected = outcome(pos).is_over() ? finished_byte(pos) : value_from_moves(tb, pos);
+    Position pos = test::position_of(variant, fen_of(p, layer));
+    REQUIRE(table->index_of(Placement::of(pos), pos.turn_length() - pos.moves_left()) == i);
+    const Reckoned expected = outcome(pos).is_over() ? finished_value(pos) : value_by_moves(tb, pos);
     INFO(material << " " << pos.fen() << " [" << variant.describe_options() << "]");
-    REQUIRE(table->byte(i) == expected);
+    REQUIRE(reckoned(table->value(i)) == expected);
     ++checked;
-    decided += expected != 0;
+    decided += expected.kind != TableValue::Kind::Draw;
   }
   CHECK(checked > 0);
   CHECK(decided > 0);  // the check is no trivial one of draws
@@ -222,97 +254,8 @@ TEST_CASE("tablebase: the time spent making tables is clocked and left out of a 
   CHECK(control.poll());
 }
 
-}  // namespace dm
-
 // Losing Marseillais: turns of two moves (docs/rules.md section 5), tables of two layers.
-namespace dm {
 namespace {
-
-// A value as these checks reckon it, apart from the tables' byte: who wins and after how many
-// plies.
-struct Reckoned {
-  TableValue::Kind kind = TableValue::Kind::Draw;
-  int plies = 0;
-  bool operator==(const Reckoned&) const = default;
-};
-
-std::ostream& operator<<(std::ostream& out, const Reckoned& v) {
-  const char* kind = v.kind == TableValue::Kind::Win ? "win" : v.kind == TableValue::Kind::Loss ? "loss" : "draw";
-  return out << kind << " after " << v.plies;
-}
-
-Reckoned reckoned(const TableValue& v) { return {v.kind, v.kind == TableValue::Kind::Draw ? 0 : v.plies}; }
-
-// A finished game for its side to move, by outcome().
-Reckoned finished_value(const Position& pos) {
-  const int score = outcome(pos).score_for(pos.side_to_move());
-  return {score > 0 ? TableValue::Kind::Win : score < 0 ? TableValue::Kind::Loss : TableValue::Kind::Draw, 0};
-}
-
-// The value of pos from its moves as the engine plays them (the pass of no-second-move=pass
-// included), each child valued by outcome() where the game is over, else by the tables, else
-// (a side left with no man inside the other's turn) by its own moves in turn. A move that keeps
-// the turn keeps the child's value for the mover; one that ends it turns it over.
-Reckoned value_by_moves(Tablebase& tb, Position& pos) {
-  const Color mover = pos.side_to_move();
-  MoveList moves;
-  generate_legal(pos, moves);
-  std::optional<int> quickest_win;
-  int slowest_loss = -1;
-  bool all_lost = true;
-  for (const Move m : moves) {
-    StateInfo st;
-    pos.do_move(m, st);
-    Reckoned child;
-    if (outcome(pos).is_over()) {
-      child = finished_value(pos);
-    } else if (const auto v = tb.probe(pos)) {
-      child = reckoned(*v);
-    } else {
-      REQUIRE((!pos.pieces(Color::White) || !pos.pieces(Color::Black)));  // the tables hold all else
-      child = value_by_moves(tb, pos);
-    }
-    const bool same = pos.side_to_move() == mover;
-    pos.undo_move(m);
-    if (child.kind == TableValue::Kind::Draw) {
-      all_lost = false;
-    } else if ((child.kind == TableValue::Kind::Win) == same) {
-      quickest_win = std::min(quickest_win.value_or(1000), child.plies + 1);
-    } else {
-      slowest_loss = std::max(slowest_loss, child.plies + 1);
-    }
-  }
-  REQUIRE(!moves.empty());
-  if (quickest_win) return {TableValue::Kind::Win, *quickest_win};
-  return all_lost ? Reckoned{TableValue::Kind::Loss, slowest_loss} : Reckoned{};
-}
-
-// Checks every `stride`-th index of the Losing Marseillais table of m, both layers, against the
-// engine's moves (a stride of 1: the whole table, every value consistent with its moves).
-void check_layers_against_engine(const Variant& variant, std::string_view material, uint64_t stride) {
-  Tablebase tb(variant, {});
-  const Material m = material_named(material);
-  const tablebase::LosingTable* table = tb.table(m);
-  REQUIRE(table);
-  REQUIRE(table->size_bytes() == 2 * m.index_count());
-  std::mt19937_64 rng(std::hash<std::string_view>{}(material));
-  size_t checked = 0;
-  size_t decided = 0;
-  for (uint64_t i = rng() % stride; i < table->size_bytes(); i += stride) {
-    const int layer = table->layer_of(i);
-    const Placement p = Placement::decode(m, i % m.index_count());
-    if (!p.is_position()) continue;
-    Position pos = test::position_of(variant, fen_of(p, layer));
-    REQUIRE(table->index_of(Placement::of(pos), pos.turn_length() - pos.moves_left()) == i);
-    const Reckoned expected = outcome(pos).is_over() ? finished_value(pos) : value_by_moves(tb, pos);
-    INFO(material << " " << pos.fen() << " [" << variant.describe_options() << "]");
-    REQUIRE(reckoned(table->value(i)) == expected);
-    ++checked;
-    decided += expected.kind != TableValue::Kind::Draw;
-  }
-  CHECK(checked > 0);
-  CHECK(decided > 0);
-}
 
 const std::vector<std::vector<std::string_view>> kMarseillaisOptions = {
     {"stalemate=win", "no-second-move=stalemate"},          {"stalemate=win", "no-second-move=pass"},
@@ -357,11 +300,11 @@ TEST_CASE("tablebase: Losing Marseillais values follow from the engine's moves",
   for (const auto& options : kMarseillaisOptions) {
     if (test::kSanitized && options != kMarseillaisOptions[0]) continue;
     const Variant variant = test::variant_with("losing-marseillais", options);
-    for (const char* m : {"KvK", "PvN", "RvB", "PvK", "QvP"}) check_layers_against_engine(variant, m, 1);
+    for (const char* m : {"KvK", "PvN", "RvB", "PvK", "QvP"}) check_against_engine(variant, m, 1);
   }
   const uint64_t every = test::kSanitized ? 4 * 101 : 101;
-  check_layers_against_engine(test::variant_with("losing-marseillais", kMarseillaisOptions[0]), "KPvN", every);
-  check_layers_against_engine(test::variant_with("losing-marseillais", kMarseillaisOptions[5]), "RvNN", every);
+  check_against_engine(test::variant_with("losing-marseillais", kMarseillaisOptions[0]), "KPvN", every);
+  check_against_engine(test::variant_with("losing-marseillais", kMarseillaisOptions[5]), "RvNN", every);
 }
 
 TEST_CASE("tablebase: Losing Marseillais positions valued by hand", "[tablebase]") {
