@@ -149,46 +149,29 @@ void check_against_engine(const Variant& variant, std::string_view material, uin
   CHECK(decided > 0);  // the check is no trivial one of draws
 }
 
-}  // namespace
-
-TEST_CASE("tablebase: every value follows from the moves the rules engine generates", "[tablebase]") {
-  // Every position of two men under each stalemate rule; a sample of three men, with pawns
-  // (double steps, e.p. rights, promotions into tables of other men), under two.
-  // Under the sanitizers (test_data.h), the two-man tables of one rule.
-  for (const char* rule : {"stalemate=win", "stalemate=draw", "stalemate=fewer-pieces"}) {
-    if (test::kSanitized && std::string_view(rule) != "stalemate=win") continue;
-    const Variant variant = test::variant_with("antichess", {rule});
-    check_against_engine(variant, "KvK", 1);
-    check_against_engine(variant, "QvN", 1);
-    check_against_engine(variant, "PvP", 1);
-    check_against_engine(variant, "RvB", 1);
-    check_against_engine(variant, "RvK", 1);
-  }
-  const uint64_t every = test::kSanitized ? 4 * 97 : 97;  // a smaller sample under the sanitizers
-  check_against_engine(test::variant_with("antichess", {"stalemate=win"}), "KPvP", every);
-  check_against_engine(test::variant_with("antichess", {"stalemate=fewer-pieces"}), "NvPP", every);
-}
-
-TEST_CASE("tablebase: the winner's turns equal the game graph's backward induction", "[tablebase]") {
-  const Variant variant = test::variant_named("antichess");
+// Compares the tables with the game graph of each root (every layer of a turn of two moves):
+// the winner's turns must be the graph's, and a draw no side's win. Returns the positions
+// compared.
+size_t check_against_game_graph(const Variant& variant, const std::vector<std::string_view>& fens) {
   Tablebase tb(variant, {});
-  // The pieces' starts reach every placement of their men (and of fewer); the pawns' fewer.
   size_t compared = 0;
-  for (const char* fen : {"8/8/8/3k4/8/8/8/R7 w - -", "8/8/8/8/2n5/8/8/4B3 b - -", "8/5p2/8/8/8/8/3P4/8 w - -"}) {
+  for (const std::string_view fen : fens) {
     const Position root = test::position_of(variant, fen);
     const auto graph = test::GameGraph::explore(root, 2'000'000);
     REQUIRE(graph);
     const auto white = graph->turns_to_win(Color::White);
     const auto black = graph->turns_to_win(Color::Black);
     const Material m = Material::of(root);
+    const tablebase::LosingTable* table = tb.table(m);
+    REQUIRE(table);
     const size_t before = compared;
-    for (uint64_t i = 0; i < m.index_count(); ++i) {
-      const Placement p = Placement::decode(m, i);
+    for (uint64_t i = 0; i < table->size_bytes(); ++i) {
+      const Placement p = Placement::decode(m, i % m.index_count());
       if (!p.is_position()) continue;
-      const Position pos = test::position_of(variant, fen_of(p));
+      const Position pos = test::position_of(variant, fen_of(p, table->layer_of(i)));
       const auto node = graph->node_of(pos.key());
       if (!node || outcome(pos).is_over()) continue;
-      const TableValue v = tb.table(m)->value(i);
+      const TableValue v = table->value(i);
       const Color us = pos.side_to_move();
       const auto& ours = us == Color::White ? white : black;
       const auto& theirs = us == Color::White ? black : white;
@@ -211,7 +194,34 @@ TEST_CASE("tablebase: the winner's turns equal the game graph's backward inducti
     }
     CHECK(compared > before);
   }
-  CHECK(compared > 10000);
+  return compared;
+}
+
+}  // namespace
+
+TEST_CASE("tablebase: every value follows from the moves the rules engine generates", "[tablebase]") {
+  // Every position of two men under each stalemate rule; a sample of three men, with pawns
+  // (double steps, e.p. rights, promotions into tables of other men), under two.
+  // Under the sanitizers (test_data.h), the two-man tables of one rule.
+  for (const char* rule : {"stalemate=win", "stalemate=draw", "stalemate=fewer-pieces"}) {
+    if (test::kSanitized && std::string_view(rule) != "stalemate=win") continue;
+    const Variant variant = test::variant_with("antichess", {rule});
+    check_against_engine(variant, "KvK", 1);
+    check_against_engine(variant, "QvN", 1);
+    check_against_engine(variant, "PvP", 1);
+    check_against_engine(variant, "RvB", 1);
+    check_against_engine(variant, "RvK", 1);
+  }
+  const uint64_t every = test::kSanitized ? 4 * 97 : 97;  // a smaller sample under the sanitizers
+  check_against_engine(test::variant_with("antichess", {"stalemate=win"}), "KPvP", every);
+  check_against_engine(test::variant_with("antichess", {"stalemate=fewer-pieces"}), "NvPP", every);
+}
+
+TEST_CASE("tablebase: the winner's turns equal the game graph's backward induction", "[tablebase]") {
+  // The pieces' starts reach every placement of their men (and of fewer); the pawns' fewer.
+  CHECK(check_against_game_graph(
+            test::variant_named("antichess"),
+            {"8/8/8/3k4/8/8/8/R7 w - -", "8/8/8/8/2n5/8/8/4B3 b - -", "8/5p2/8/8/8/8/3P4/8 w - -"}) > 10000);
 }
 
 TEST_CASE("tablebase: probes answer only where the tables hold the position", "[tablebase]") {
@@ -383,6 +393,14 @@ TEST_CASE("tablebase: Losing Marseillais tables agree with the search without ta
   }
   CHECK(wins > 0);
   CHECK(others > 0);
+}
+
+TEST_CASE("tablebase: Losing Marseillais winner's turns equal the game graph's", "[tablebase]") {
+  // Both layers; the turns counted as the search counts them (node_rules.h): each turn of the
+  // winner's in which it moves, the one under way included.
+  CHECK(check_against_game_graph(
+            test::variant_named("losing-marseillais"),
+            {"8/8/8/3k4/8/8/8/R7 w - -", "8/8/8/8/2n5/8/8/4B3 b - -", "8/8/8/8/8/8/3P4/5k2 w - -"}) > 10000);
 }
 
 }  // namespace dm
