@@ -595,6 +595,88 @@ TEST_CASE("ending bound: series play's last turn plays only the moves help play'
   }
 }
 
+namespace {
+
+// Every solution of `stipulation` (a series of `turns` turns) from fen, in UCI, sorted, and the
+// nodes: with the bound, or full width without it (the oracle).
+std::pair<std::vector<std::string>, uint64_t> series_answers(const std::string& fen, std::string_view stipulation,
+                                                             int turns, Goal goal, bool bounded) {
+  using namespace dm::search;
+  const Position start = dm::test::position_of("chess", fen);
+  const EndingBound bound(start.variant(), goal);
+  const NodeRules rules = NodeRules::for_problem(*parse_stipulation(stipulation), start, nullptr);
+  TranspositionTable tt(16);
+  SearchControl control({});
+  std::vector<Line> lines;
+  Position pos = start;
+  SeriesSearch(rules, tt, control, bounded ? &bound : nullptr).solve(pos, turns, {}, lines);
+  std::vector<std::string> uci;
+  uci.reserve(lines.size());
+  for (const Line& line : lines) uci.push_back(problem::line_to_uci(line));
+  std::sort(uci.begin(), uci.end());
+  return {uci, control.nodes()};
+}
+
+}  // namespace
+
+// Before the series' last turn, the series mover's moves are narrowed as help play's defender's
+// are (docs/help-bound.md, "Series play"). Where the series has no spare move, every move must
+// bring a man nearer to the square it fills or the king nearer to where it ends: Tomasevic's
+// ser-h=6 (Problemkiste 95, 1994; BEISPIEL/hpint.inp) opens with a pawn's two-step and ends
+// with a promotion to a bishop; in Husserl's ser-h#4 (Die Schwalbe 1973; BEISPIEL/twin.inp,
+// twin d) the king walks four moves to h8. The answers are Popeye's.
+TEST_CASE("ending bound: series play narrows the series mover's moves and keeps the solutions",
+          "[solver][help][series]") {
+  struct Case {
+    std::string fen;
+    std::string_view stipulation;
+    int turns;
+    Goal goal;
+    std::vector<std::string> solutions;
+  };
+  for (const Case& c :
+       {Case{
+            "8/2p5/8/4B3/8/8/8/5K1k b - - 0 1", "ser-h=6", 6, Goal::Stalemate, {"c7c5 c5c4 c4c3 c3c2 c2c1b c1f4 e5f4"}},
+        Case{"8/7p/8/8/3k4/Q1p1p3/8/4K1b1 b - - 0 1", "ser-h#4", 4, Goal::Mate, {"d4e5 e5f6 f6g7 g7h8 a3f8"}}}) {
+    INFO(c.stipulation << " " << c.fen);
+    const auto [bounded, bounded_nodes] = series_answers(c.fen, c.stipulation, c.turns, c.goal, true);
+    CHECK(bounded == c.solutions);
+    const auto [plain, plain_nodes] = series_answers(c.fen, c.stipulation, c.turns, c.goal, false);
+    CHECK(plain == bounded);
+    CHECK(bounded_nodes < plain_nodes);
+  }
+}
+
+// The narrowing before the series' last turn against the full-width search, on random sparse
+// positions: ser-h# and ser-h= of three and four turns, Black the series mover.
+TEST_CASE("ending bound: series help play on random sparse positions equals the full-width search",
+          "[solver][help][series][oracle]") {
+  std::mt19937 rng(20261207);
+  struct Set {
+    std::string_view stipulation;
+    int turns;
+    Goal goal;
+    std::string_view pieces;
+  };
+  for (const Set& set : {Set{"ser-h#3", 3, Goal::Mate, "KQkpn"}, Set{"ser-h#3", 3, Goal::Mate, "KRBkpp"},
+                         Set{"ser-h#4", 4, Goal::Mate, "KRkpn"}, Set{"ser-h=3", 3, Goal::Stalemate, "KQkpp"},
+                         Set{"ser-h=3", 3, Goal::Stalemate, "KRBknp"}, Set{"ser-h=4", 4, Goal::Stalemate, "KQkbp"}}) {
+    size_t with_solutions = 0;
+    for (int positions = 0; positions < dm::test::sample_size(60);) {
+      const auto fen = sparse_position(rng, set.pieces, 'b', true, 3);
+      if (!fen) continue;
+      ++positions;
+      INFO(set.stipulation << " " << *fen);
+      const auto bounded = series_answers(*fen, set.stipulation, set.turns, set.goal, true).first;
+      const auto plain = series_answers(*fen, set.stipulation, set.turns, set.goal, false).first;
+      with_solutions += !plain.empty();
+      CHECK(bounded == plain);
+    }
+    INFO(set.stipulation << " " << set.pieces);
+    if (!dm::test::kSanitized) CHECK(with_solutions > 0);
+  }
+}
+
 TEST_CASE("ending bound: the solver's help play equals the oracle's on random sparse positions",
           "[solver][help][oracle]") {
   // Both goals; from two moves on, the solver uses the bound. Mates with White's knight and

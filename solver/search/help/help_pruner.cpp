@@ -85,7 +85,15 @@ bool HelpPruner::series_may_end(const Position& pos, Color series_mover, int ser
 HelpPruner::Verdict HelpPruner::judge_series(const Position& pos, Color series_mover, int series_left,
                                              Moves& moves) const {
   if (!series_may_end(pos, series_mover, series_left)) return Verdict::RuledOut;
-  if (!bound_ || series_left != 1 || pos.variant().is_multi_move()) return Verdict::Search;
+  if (!bound_ || pos.variant().is_multi_move()) return Verdict::Search;
+  // ser-h#, ser-h=, ser-s#, ser-s=, before the series' last turn: step 6 in series form, the
+  // series mover's moves after which the count of the next series turn may pass.
+  if (series_left >= 2) {
+    if (rules_.stipulation().play != Play::Series) {
+      moves.defender = bound_->series_defender_moves(pos, ~series_mover, series_left - 1);
+    }
+    return Verdict::Search;
+  }
   switch (rules_.stipulation().play) {
     // ser-#, ser-=: the series' last move is the attacker's last, and the defender, which passed
     // before it, has none after it: help play's last move. The count comes first: it also tests

@@ -14,8 +14,9 @@
 //  7. the defender's last move: the squares of the box.
 // In variants of turns of several moves only the count of step 2 is made
 // (EndingBound::counts_moves); without a bound, only step 3. SeriesSearch asks it at the start
-// of each series turn: the count of step 2, for the king the series must box in, and on the
-// series' last turn the tests of help play's last moves that hold in series play.
+// of each series turn: the count of step 2, for the king the series must box in, before the
+// last turn the series mover's moves where it is that king's side (step 6), and on the series'
+// last turn the tests of help play's last moves that hold in series play.
 
 #include "rules/position.h"
 #include "solver/search/help/bound/ending_bound.h"
@@ -55,7 +56,10 @@ class HelpPruner {
   // The same, and on the series' last turn the moves it may still try: in ser-# and ser-= that
   // turn is the attacker's last move with no move of the defender's after it, as in help play
   // (step 2); in ser-h# and ser-h= it is the defender's last move before the attacker's one
-  // (steps 1 and 7). Only the count where a turn is several moves, and in ser-s#.
+  // (steps 1 and 7). Before the last turn of ser-h#, ser-h=, ser-s# and ser-s=, the series
+  // mover's moves after which the count of the next series turn may pass (step 6 in series form;
+  // docs/help-bound.md, "Series play"). Only the count where a turn is several moves, and on the
+  // last turn of ser-s#.
   Verdict judge_series(const Position& pos, Color series_mover, int series_left, Moves& moves) const;
   // ser-h#, ser-h=: the attacker's one move after the series, which must end the line (step 2).
   EndingBound::AttackerMoves series_last_moves(const Position& pos) const;

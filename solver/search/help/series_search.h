@@ -10,8 +10,9 @@
 // passes a whole turn (may_pass says when it can). Where it holds, the ending bound
 // (ending_bound.h) cuts the series in which the king to be mated can no longer end boxed in:
 // the other side's king with the series mover's turns left (ser-#), or the series mover's own
-// with its turns left and one move of the other side's (ser-h#, ser-s#); and on the series' last
-// turn it leaves only the moves help play's last move would try (docs/help-bound.md).
+// with its turns left and one move of the other side's (ser-h#, ser-s#); before the series' last
+// turn of ser-h# and ser-s# it leaves only the moves after which that count may pass; and on the
+// last turn only the moves help play's last move would try (docs/help-bound.md).
 //
 // The end of the series is read by NodeRules under the stipulation of its last step from the
 // position before the last series turn: #1 (=1) for ser-#, h#1 (h=1) for ser-h#, s#1 (s=1) for

@@ -212,6 +212,12 @@ class EndingBound {
   // StalemateDemands::second_last_men allows (those after which second_last_landings may leave a
   // square).
   DefenderMoves defender_moves(const Position& pos, Color attacker, int attacker_moves, int defender_moves) const;
+  // The same for a series turn of the defender's that is not the series' last (ser-h#, ser-h=,
+  // ser-s#, ser-s=), with `defender_moves` series turns left after it and the attacker's one move
+  // after the series: the moves after which the count of the series turn below
+  // (may_end_in_time(pos, attacker, 1, defender_moves)) may pass. The test that the defender
+  // could not pass is made whatever the moves left (docs/help-bound.md, "Series play").
+  DefenderMoves series_defender_moves(const Position& pos, Color attacker, int defender_moves) const;
 
  private:
   static constexpr int kSteps = bound::kSteps;
@@ -372,6 +378,10 @@ class EndingBound {
   // after the move is taken widely: its men where they stand and the one that captures
   // (promoted, where it promotes) on the square it takes as well, or its king there.
   bool takes_too_much(const DefenderMoves& moves, const Position& pos, Move m) const;
+  // defender_moves and series_defender_moves: with `unpassed`, the test that the defender could
+  // not pass (nearer_squares, king_approaches) is made where it fails.
+  DefenderMoves narrowed_defence(const Position& pos, Color attacker, int attacker_moves, int defender_moves,
+                                 bool unpassed) const;
   // For defender_moves, where may_box_filled passes were the defender to pass (`defence`) but a
   // stalemate's count fails it: take_off_the_captured fails, or may_box_filled fails on the men
   // it leaves (landings not counted). Sets the squares each man of the defender may move to,

@@ -191,6 +191,19 @@ void EndingBound::narrow(const Defence& d, const Reach& reach, DefenderMoves::Na
 
 EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Color attacker, int attacker_moves,
                                                        int defender_moves) const {
+  // The test that the defender could not pass costs more than it saves with more moves left.
+  const int most_defender_moves = shared_.goal == Goal::Mate ? 3 : 2;
+  return narrowed_defence(pos, attacker, attacker_moves, defender_moves,
+                          attacker_moves >= 2 && defender_moves <= most_defender_moves);
+}
+
+EndingBound::DefenderMoves EndingBound::series_defender_moves(const Position& pos, Color attacker,
+                                                              int defender_moves) const {
+  return narrowed_defence(pos, attacker, 1, defender_moves, true);
+}
+
+EndingBound::DefenderMoves EndingBound::narrowed_defence(const Position& pos, Color attacker, int attacker_moves,
+                                                         int defender_moves, bool unpassed) const {
   DefenderMoves moves;
   if (unbounded(pos, attacker)) return moves;
   const Army a = army(pos, attacker, attacker_moves);
@@ -212,9 +225,7 @@ EndingBound::DefenderMoves EndingBound::defender_moves(const Position& pos, Colo
   }
   // Were the defender to pass, may_end_in_time as the node below makes it, but for its tests of
   // one and two moves left (see the header for the limits).
-  const int most_defender_moves = shared_.goal == Goal::Mate ? 3 : 2;
-  if (attacker_moves >= 2 && defender_moves <= most_defender_moves && a.count <= kMaxRefined &&
-      !may_box_filled(d, a, attacker, attacker_moves)) {
+  if (unpassed && a.count <= kMaxRefined && !may_box_filled(d, a, attacker, attacker_moves)) {
     // The squares of a man with no move that captures nothing are never asked: none is worked
     // out for it (nor the fills, where no man has such a move).
     const Bitboard quiet = quiet_movers(pos, d.men);
