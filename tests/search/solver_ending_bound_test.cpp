@@ -600,12 +600,13 @@ namespace {
 // Every solution of `stipulation` (a series of `turns` turns) from fen, in UCI, sorted, and the
 // nodes: with the bound, or full width without it (the oracle).
 std::pair<std::vector<std::string>, uint64_t> series_answers(const std::string& fen, std::string_view stipulation,
-                                                             int turns, Goal goal, bool bounded) {
+                                                             int turns, Goal goal, bool bounded,
+                                                             size_t table_mib = 16) {
   using namespace dm::search;
   const Position start = dm::test::position_of("chess", fen);
   const EndingBound bound(start.variant(), goal);
   const NodeRules rules = NodeRules::for_problem(*parse_stipulation(stipulation), start, nullptr);
-  TranspositionTable tt(16);
+  TranspositionTable tt(table_mib);
   SearchControl control({});
   std::vector<Line> lines;
   Position pos = start;
@@ -645,6 +646,15 @@ TEST_CASE("ending bound: series play narrows the series mover's moves and keeps 
     CHECK(plain == bounded);
     CHECK(bounded_nodes < plain_nodes);
   }
+}
+
+// Lin's ser-h#9 (IMR 11, 1984, corrected in IMR 60, 1995; BEISPIEL/intell.inp): a rotation of
+// Black's men in which each of the nine moves is needed, and b3xc4 mates. The answer is
+// Popeye's; the series of nine alone, with the bound (the solver tries the shorter ones first).
+TEST_CASE("ending bound: Lin's ser-h#9 finds Popeye's solution", "[solver][help][series][slow]") {
+  const auto lines =
+      series_answers("8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", "ser-h#9", 9, Goal::Mate, true, 256).first;
+  CHECK(lines == std::vector<std::string>{"c6b7 a5c6 a4a5 b6a4 c5b6 b4c5 b5b4 a6b5 b7a6 b3c4"});
 }
 
 // The narrowing before the series' last turn against the full-width search, on random sparse
