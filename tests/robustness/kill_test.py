@@ -133,7 +133,7 @@ class ExploreScenario(Scenario):
         return old
 
     def command(self):
-        return [self.dmsolve, "explore", "--variant", "losing-marseillais", "--threads", "1", "--hash", "16",
+        return [self.dmsolve, "explore", "--variant", "losing-marseillais", "--threads", "1", "--hash", "16", "--tablebase-men", "0",
                 "--job-nodes", "2000", "--jobs", "400", "--store", self.store, "--proof-dir", self.proofs,
                 "--html", self.page]
 
