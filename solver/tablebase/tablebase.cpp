@@ -50,11 +50,20 @@ std::optional<TableValue> Tablebase::probe(const Position& pos, const LosingTabl
   if (pos.ep_squares() || popcount(pos.pieces()) > options_.max_men) return std::nullopt;
   const Material m = Material::of(pos);
   if (m.men(Color::White) == 0 || m.men(Color::Black) == 0) return std::nullopt;
-  const LosingTable* t = table(m, stop);
+  Slot* slot = decided_slot(m, stop);
+  if (!slot) return std::nullopt;
+  // The layer: the moves the side to move has made in its turn.
+  const int layer = pos.turn_length() - pos.moves_left();
+  const Home home = slot->home.load(std::memory_order_acquire);
+  if (home == Home::Resident) {
+    probes_.fetch_add(1, std::memory_order_relaxed);
+    return slot->resident->value(slot->resident->index_of(Placement::of(pos), layer));
+  }
+  if (home != Home::Cached) return std::nullopt;
+  const std::shared_ptr<const LosingTable> t = cached_table(*slot, stop);
   if (!t) return std::nullopt;
   probes_.fetch_add(1, std::memory_order_relaxed);
-  // The layer: the moves the side to move has made in its turn.
-  return t->value(t->index_of(Placement::of(pos), pos.turn_length() - pos.moves_left()));
+  return t->value(t->index_of(Placement::of(pos), layer));
 }
 
 Tablebase::Slot* Tablebase::find(uint64_t code) const {
@@ -77,35 +86,127 @@ Tablebase::Slot* Tablebase::slot_for(const Material& m) {
   return &added;
 }
 
-const LosingTable* Tablebase::table(const Material& m, const LosingTable::Stop& stop) {
+bool Tablebase::claim(size_t bytes, size_t limit) {
+  size_t taken = bytes_.load();
+  do {
+    if (taken + bytes > limit) return false;
+  } while (!bytes_.compare_exchange_weak(taken, taken + bytes));
+  return true;
+}
+
+Tablebase::Slot* Tablebase::decided_slot(const Material& m, const LosingTable::Stop& stop) {
   if (m.men() > options_.max_men || !LosingTable::covers(variant_, m)) return nullptr;
   Slot* found = slot_for(m);
   if (!found) return nullptr;
   Slot& slot = *found;
-  if (slot.done.load(std::memory_order_acquire)) return slot.table.get();
+  if (slot.home.load(std::memory_order_acquire) != Home::Open) return &slot;
   try {
-    std::call_once(slot.made, [&] {
+    std::call_once(slot.decided, [&] {
       const size_t size = LosingTable::index_count(variant_, m);
-      if (bytes_.load() + size <= options_.megabytes << 20) {
-        bytes_.fetch_add(size);  // claimed before the tables below, so that they fit beside it
-        slot.table = read_or_build(m, stop);
-        if (slot.table) {
-          tables_.fetch_add(1);
-        } else {
+      const size_t budget = options_.megabytes << 20;
+      // The largest tables are resident within half the budget, the rest being the cache's;
+      // the smaller ones (a 64th of the largest, or less) within all of it.
+      const size_t resident_limit = m.men() < options_.max_men ? budget : budget / 2;
+      if (size > budget) {
+        slot.home.store(Home::None, std::memory_order_release);
+      } else if (!claim(size, resident_limit)) {  // claimed before the tables below, so that they fit beside it
+        slot.home.store(Home::Cached, std::memory_order_release);
+      } else {
+        bool lasting = false;
+        std::unique_ptr<LosingTable> made = read_or_build(m, stop, lasting);
+        if (!made) {
           bytes_.fetch_sub(size);
-          // Given up: leave the flag unset (call_once does when the call throws), for a later probe.
-          if (stop && stop()) throw GivenUp{};
+          // Given up, or a table below did not fit now: leave the flag unset (call_once does
+          // when the call throws), for a later probe.
+          if (!lasting) throw GivenUp{};
+          slot.home.store(Home::None, std::memory_order_release);
+          return;
         }
+        tables_.fetch_add(1);
+        slot.resident = std::move(made);
+        slot.home.store(Home::Resident, std::memory_order_release);
       }
-      slot.done.store(true, std::memory_order_release);
     });
   } catch (const GivenUp&) {
     return nullptr;
   }
-  return slot.table.get();
+  return &slot;
 }
 
-std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const LosingTable::Stop& stop) {
+std::shared_ptr<const LosingTable> Tablebase::table(const Material& m, const LosingTable::Stop& stop) {
+  Slot* slot = decided_slot(m, stop);
+  if (!slot) return nullptr;
+  switch (slot->home.load(std::memory_order_acquire)) {
+    case Home::Resident: return slot->resident;
+    case Home::Cached: return cached_table(*slot, stop);
+    default: return nullptr;
+  }
+}
+
+bool Tablebase::make_room(size_t bytes) {
+  const size_t budget = options_.megabytes << 20;
+  while (!claim(bytes, budget)) {
+    // The cached table used longest ago that nobody else holds.
+    auto oldest = cached_slots_.end();
+    for (auto it = cached_slots_.begin(); it != cached_slots_.end(); ++it) {
+      if ((*it)->cached.use_count() == 1 && (oldest == cached_slots_.end() || (*it)->last_use < (*oldest)->last_use)) {
+        oldest = it;
+      }
+    }
+    if (oldest == cached_slots_.end()) return false;
+    Slot& dropped = **oldest;
+    bytes_.fetch_sub(dropped.cached->size_bytes());
+    dropped.cached.reset();
+    *oldest = cached_slots_.back();
+    cached_slots_.pop_back();
+    evicted_.fetch_add(1);
+  }
+  return true;
+}
+
+std::shared_ptr<const LosingTable> Tablebase::cached_table(Slot& slot, const LosingTable::Stop& stop) {
+  std::unique_lock lock(cache_mutex_);
+  cache_loaded_.wait(lock, [&] { return !slot.loading; });
+  if (slot.cached) {
+    slot.last_use = ++use_clock_;
+    return slot.cached;
+  }
+  if (slot.home.load(std::memory_order_relaxed) != Home::Cached) return nullptr;
+  const size_t size = LosingTable::index_count(variant_, slot.material);
+  if (!make_room(size)) return nullptr;
+  slot.loading = true;
+  lock.unlock();
+  // Read or made outside the lock: it takes long, and the tables below come through table().
+  std::shared_ptr<const LosingTable> loaded;
+  bool lasting = false;
+  try {
+    loaded = read_or_build(slot.material, stop, lasting);
+  } catch (...) {
+    lock.lock();
+    finish_loading(slot, nullptr, size, false);
+    throw;
+  }
+  lock.lock();
+  finish_loading(slot, loaded, size, lasting);
+  return loaded;
+}
+
+void Tablebase::finish_loading(Slot& slot, const std::shared_ptr<const LosingTable>& loaded, size_t size,
+                               bool lasting) {
+  slot.loading = false;
+  if (loaded) {
+    slot.cached = loaded;
+    slot.last_use = ++use_clock_;
+    cached_slots_.push_back(&slot);
+    tables_.fetch_add(1);
+  } else {
+    bytes_.fetch_sub(size);
+    if (lasting) slot.home.store(Home::None, std::memory_order_release);
+  }
+  cache_loaded_.notify_all();
+}
+
+std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const LosingTable::Stop& stop, bool& lasting) {
   making_.enter();
   struct Leave {
     BusyClock& clock;
@@ -118,9 +219,27 @@ std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const L
       return LosingTable::from_values(variant_, m, std::move(*values));
     }
   }
-  std::unique_ptr<LosingTable> made =
-      LosingTable::build(variant_, m, [&](const Material& next) { return table(next, stop); }, stop);
-  if (made && !path.empty()) {
+  // The tables below are held until this one is made, so that the cache keeps them.
+  std::vector<std::shared_ptr<const LosingTable>> held;
+  bool below_for_now = false;  // a table below is missing for now (not for good)
+  std::unique_ptr<LosingTable> made = LosingTable::build(
+      variant_, m,
+      [&](const Material& next) -> const LosingTable* {
+        held.push_back(table(next, stop));
+        if (!held.back()) {
+          const Slot* below = find(next.code());
+          below_for_now = below_for_now || !below || below->home.load(std::memory_order_acquire) != Home::None;
+        }
+        return held.back().get();
+      },
+      stop);
+  if (!made) {
+    // Too long a game for the byte, here or below, stays so; a stop, or a table below that does
+    // not fit the budget now, may pass later.
+    lasting = !below_for_now && !(stop && stop());
+    return nullptr;
+  }
+  if (!path.empty()) {
     if (const std::optional<std::string> error = write_table(path, variant_, m, made->values())) {
       std::lock_guard lock(error_mutex_);
       error_ = *error;
@@ -130,7 +249,7 @@ std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const L
 }
 
 TablebaseStats Tablebase::stats() const {
-  TablebaseStats s{tables_.load(), read_.load(), bytes_.load(), probes_.load(), {}};
+  TablebaseStats s{tables_.load(), read_.load(), bytes_.load(), evicted_.load(), probes_.load(), {}};
   std::lock_guard lock(error_mutex_);
   s.error = error_;
   return s;

@@ -262,6 +262,34 @@ TEST_CASE("proof stipulations: a stop ends the writing of a proof the endgame ta
   }
 }
 
+namespace {
+
+// Writes the proof of pos (`stipulation`, every node decided by `tables`) into `file` as a
+// solve does after its search, with a memo of `memo_slots` growing to `memo_bytes`: the nodes
+// written, checked by check-proof; nullopt where the writing failed.
+std::optional<uint64_t> write_table_proof(const Position& pos, std::string_view stipulation,
+                                          tablebase::Tablebase& tables, const std::string& file, size_t memo_slots,
+                                          size_t memo_bytes, const search::SearchLimits& limits = {}) {
+  const search::NodeRules rules =
+      search::NodeRules::for_problem(*problem::parse_stipulation(stipulation), pos, &tables);
+  search::TranspositionTable tt(1);
+  search::SearchControl control(limits);
+  search::ProofReader reader(rules, tt, control);
+  auto writer = proof::ProofWriter::open(file, pos, rules.attacker());
+  REQUIRE(writer);
+  proof::ProofExtractor extractor(reader, **writer, memo_slots, memo_bytes);
+  const auto extracted = extractor.extract(pos, rules.root_turns());
+  if (!extracted) {
+    UNSCOPED_INFO("the writing failed: " << extracted.error());
+    return std::nullopt;
+  }
+  REQUIRE_FALSE((*writer)->finish(extracted->root));
+  CHECK(proof::check_proof(file).accepted());
+  return extracted->nodes;
+}
+
+}  // namespace
+
 TEST_CASE("proof stipulations: the memo of written positions grows with a proof the tables decide", "[solver][proof]") {
   // Antichess, White (king and pawn) to move and lose against the king (issue 56): the 3-man
   // tables decide every node, and the proof runs to the game's end through every turn of the
@@ -270,26 +298,39 @@ TEST_CASE("proof stipulations: the memo of written positions grows with a proof 
   // shared subtrees again and again (in a 4-man ending without end).
   const Position pos = test::position_of("antichess", "8/2k5/8/8/8/8/1P6/4K3 w - -");
   tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, 64, ""});
-  const search::NodeRules rules = search::NodeRules::for_problem(*problem::parse_stipulation("lose"), pos, &tables);
-  search::TranspositionTable tt(1);
   const test::TempDir dir;
   const auto nodes_written = [&](size_t slots, size_t max_bytes) -> uint64_t {
-    search::SearchControl control(search::SearchLimits{});
-    search::ProofReader reader(rules, tt, control);
     const std::string file = dir.file("memo-" + std::to_string(slots) + "-" + std::to_string(max_bytes) + ".proof");
-    auto writer = proof::ProofWriter::open(file, pos, rules.attacker());
-    REQUIRE(writer);
-    proof::ProofExtractor extractor(reader, **writer, slots, max_bytes);
-    const auto extracted = extractor.extract(pos, rules.root_turns());
-    REQUIRE(extracted);
-    REQUIRE_FALSE((*writer)->finish(extracted->root));
-    CHECK(proof::check_proof(file).accepted());
-    return extracted->nodes;
+    const std::optional<uint64_t> nodes = write_table_proof(pos, "lose", tables, file, slots, max_bytes);
+    REQUIRE(nodes);
+    return *nodes;
   };
   const uint64_t large = nodes_written(1 << 16, 1 << 22);
   CHECK(large > 100);
   CHECK(nodes_written(1, 1 << 22) == large);
   CHECK(nodes_written(1, 1) > 2 * large);
+}
+
+TEST_CASE("proof stipulations: a proof through more tables than the budget holds reads them again", "[solver][proof]") {
+  // The same ending: its proof runs through the pawn's table, the five of its promotions and
+  // the two-man ones. Within 2 MiB (two of the three-man tables resident, 512 KiB each) they
+  // take turns in the tables' cache. Before the
+  // cache, a table past the budget answered nothing, and the writer searched its positions
+  // instead (a proof through 4-man endings reaches hundreds of materials, and that search did
+  // not end): here a limit of one node makes any such search fail the writing.
+  const Position pos = test::position_of("antichess", "8/2k5/8/8/8/8/1P6/4K3 w - -");
+  const test::TempDir dir;
+  const std::string kept = (dir.path() / "tables").string();
+  tablebase::Tablebase roomy(pos.variant(), tablebase::TablebaseOptions{3, 64, kept});
+  const std::optional<uint64_t> whole =
+      write_table_proof(pos, "lose", roomy, dir.file("roomy.proof"), 1 << 16, 1 << 22);
+  REQUIRE(whole);
+  tablebase::Tablebase tight(pos.variant(), tablebase::TablebaseOptions{3, 2, kept});  // read from `kept`
+  search::SearchLimits one_node;
+  one_node.nodes = 1;
+  CHECK(write_table_proof(pos, "lose", tight, dir.file("tight.proof"), 1 << 16, 1 << 22, one_node) == whole);
+  CHECK(tight.stats().evicted > 0);
+  CHECK(tight.stats().bytes <= size_t(2) << 20);
 }
 
 TEST_CASE("proof stipulations: the loser's turns are grouped by the real answer, not its text", "[solver][proof]") {

@@ -12,13 +12,16 @@
 //   against the search without tables (winN at the table's turns and not one fewer).
 
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <random>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "game_graph.h"
@@ -28,6 +31,7 @@
 #include "solver/search/search_control.h"
 #include "solver/tablebase/tablebase.h"
 #include "solver_support.h"
+#include "temp_dir.h"
 #include "test_data.h"
 
 namespace dm {
@@ -127,7 +131,7 @@ Reckoned value_by_moves(Tablebase& tb, Position& pos) {
 void check_against_engine(const Variant& variant, std::string_view material, uint64_t stride) {
   Tablebase tb(variant, {});
   const Material m = material_named(material);
-  const tablebase::LosingTable* table = tb.table(m);
+  const std::shared_ptr<const tablebase::LosingTable> table = tb.table(m);
   REQUIRE(table);
   REQUIRE(table->size_bytes() == uint64_t(variant.moves_per_turn) * m.index_count());
   std::mt19937_64 rng(std::hash<std::string_view>{}(material));
@@ -162,7 +166,7 @@ size_t check_against_game_graph(const Variant& variant, const std::vector<std::s
     const auto white = graph->turns_to_win(Color::White);
     const auto black = graph->turns_to_win(Color::Black);
     const Material m = Material::of(root);
-    const tablebase::LosingTable* table = tb.table(m);
+    const std::shared_ptr<const tablebase::LosingTable> table = tb.table(m);
     REQUIRE(table);
     const size_t before = compared;
     for (uint64_t i = 0; i < table->size_bytes(); ++i) {
@@ -236,6 +240,90 @@ TEST_CASE("tablebase: probes answer only where the tables hold the position", "[
   Tablebase small(variant, {4, 1, ""});
   CHECK_FALSE(small.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/RR5n w - -")));
   CHECK(small.stats().bytes == 0);
+}
+
+namespace {
+
+// A FEN with White's men `white` and Black's `black` (piece letters, no pawns) on distinct
+// squares drawn by rng, and a side to move drawn too.
+std::string random_fen(std::string_view white, std::string_view black, std::mt19937& rng) {
+  std::string board(64, ' ');
+  auto put = [&](char piece) {
+    size_t sq;
+    do sq = rng() % 64;
+    while (board[sq] != ' ');
+    board[sq] = piece;
+  };
+  for (const char c : white) put(char(std::toupper(c)));
+  for (const char c : black) put(char(std::tolower(c)));
+  std::string fen;
+  for (size_t sq = 0; sq < 64; ++sq) {
+    if (board[sq] != ' ') {
+      fen += board[sq];
+    } else if (!fen.empty() && fen.back() >= '1' && fen.back() < '8' && sq % 8 != 0) {
+      ++fen.back();  // the empty squares run on
+    } else {
+      fen += '1';
+    }
+    if (sq % 8 == 7 && sq != 63) fen += '/';
+  }
+  return fen + (rng() % 2 ? " w - -" : " b - -");
+}
+
+}  // namespace
+
+TEST_CASE("tablebase: past its budget, tables are read again into a cache and answer the same", "[tablebase]") {
+  // 1 MiB holds one three-man table (512 KiB) as resident and one more in the cache: the other
+  // five materials below take turns in it. Before the cache, a table
+  // past the budget answered nothing for the rest of the run, and a proof written through the
+  // tables' endings (hundreds of materials) fell back on a search without them that never
+  // ended.
+  const Variant variant = test::variant_named("antichess");
+  const test::TempDir dir;
+  Tablebase roomy(variant, {3, 64, dir.path().string()});
+  Tablebase tight(variant, {3, 1, dir.path().string()});
+  const std::vector<std::pair<std::string_view, std::string_view>> materials = {{"RB", "n"}, {"QN", "r"}, {"R", "bn"},
+                                                                                {"K", "qr"}, {"BB", "k"}, {"N", "qq"}};
+  std::mt19937 rng(7);
+  int answered = 0;
+  for (int round = 0; round < 3; ++round) {
+    for (const auto& [white, black] : materials) {
+      for (int i = 0; i < 20; ++i) {
+        const Position pos = test::position_of(variant, random_fen(white, black, rng));
+        const std::optional<TableValue> expected = roomy.probe(pos);
+        REQUIRE(expected);
+        const std::optional<TableValue> got = tight.probe(pos);
+        INFO(pos.fen());
+        REQUIRE(got);
+        CHECK(got->kind == expected->kind);
+        CHECK(got->plies == expected->plies);
+        ++answered;
+      }
+    }
+  }
+  CHECK(answered == 360);
+  CHECK(tight.stats().evicted > 5);
+  CHECK(tight.stats().bytes <= size_t(1) << 20);
+
+  // A table its caller holds stays whole: the cache does not drop it, and a table that would
+  // need its room answers nothing rather than pass the budget.
+  {
+    const std::shared_ptr<const tablebase::LosingTable> held =
+        tight.table(Material::of(test::position_of(variant, random_fen("N", "qq", rng))));
+    REQUIRE(held);
+    const std::vector<uint8_t> values = held->values();
+    for (const auto& [white, black] : materials) {
+      const Position pos = test::position_of(variant, random_fen(white, black, rng));
+      const std::optional<TableValue> got = tight.probe(pos);
+      if (got) CHECK(got->plies == roomy.probe(pos)->plies);
+    }
+    CHECK(held->values() == values);
+    CHECK(tight.stats().bytes <= size_t(1) << 20);
+  }
+  // Let go, it makes room again.
+  for (const auto& [white, black] : materials)
+    CHECK(tight.probe(test::position_of(variant, random_fen(white, black, rng))));
+  CHECK(roomy.stats().evicted == 0);
 }
 
 TEST_CASE("tablebase: the time spent making tables is clocked and left out of a search's --time", "[tablebase]") {
@@ -366,7 +454,7 @@ TEST_CASE("tablebase: Losing Marseillais tables agree with the search without ta
   size_t others = 0;
   for (const char* name : {"RvKN", "NvKB", "KPvB"}) {
     const Material m = material_named(name);
-    const tablebase::LosingTable* table = tb.table(m);
+    const std::shared_ptr<const tablebase::LosingTable> table = tb.table(m);
     REQUIRE(table);
     for (int found = 0; found < test::sample_size(12);) {
       const uint64_t i = rng() % table->size_bytes();
