@@ -131,6 +131,8 @@ class LosingTable {
   const Material& material() const { return material_; }
   const ValueCode& code() const { return code_; }
   const std::vector<uint8_t>& values() const { return values_; }
+  // The values taken out, for a table about to be dropped (their memory read into again).
+  std::vector<uint8_t> release_values() && { return std::move(values_); }
   // The index of placement p at `layer` of its side's turn.
   uint64_t index_of(const Placement& p, int layer) const {
     return uint64_t(layer) * material_.index_count() + p.index();

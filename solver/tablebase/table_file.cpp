@@ -30,17 +30,21 @@ std::string table_path(const std::string& directory, const Variant& variant, con
   return (std::filesystem::path(directory) / folder / (m.name() + ".tb.zst")).string();
 }
 
-std::optional<std::vector<uint8_t>> read_table(const std::string& path, const Variant& variant, const Material& m) {
-  std::ifstream in(path, std::ios::binary);
+std::optional<std::vector<uint8_t>> read_table(const std::string& path, const Variant& variant, const Material& m,
+                                               std::vector<uint8_t> reuse) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return std::nullopt;
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string data(size_t(in.tellg()), '\0');
+  in.seekg(0);
+  if (!in.read(data.data(), std::streamsize(data.size()))) return std::nullopt;
   const std::string header = header_of(variant, m);
   if (data.compare(0, header.size(), header) != 0) return std::nullopt;
   const char* frame = data.data() + header.size();
   const size_t frame_size = data.size() - header.size();
   const uint64_t count = LosingTable::index_count(variant, m);
   if (ZSTD_getFrameContentSize(frame, frame_size) != count) return std::nullopt;
-  std::vector<uint8_t> values(count);
+  std::vector<uint8_t> values = std::move(reuse);
+  if (values.size() != count) values = std::vector<uint8_t>(count);
   const size_t got = ZSTD_decompress(values.data(), values.size(), frame, frame_size);
   if (ZSTD_isError(got) || got != values.size()) return std::nullopt;
   return values;

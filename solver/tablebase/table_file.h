@@ -31,8 +31,11 @@ namespace dm::tablebase {
 // The file of material m's table for the variant (with its rule options) under directory.
 std::string table_path(const std::string& directory, const Variant& variant, const Material& m);
 
-// The values kept in path, or nullopt when the file is missing or not the expected table.
-std::optional<std::vector<uint8_t>> read_table(const std::string& path, const Variant& variant, const Material& m);
+// The values kept in path, or nullopt when the file is missing or not the expected table. They
+// are read into `reuse` where it has their size (a table dropped from memory: no fresh pages to
+// fault in and clear).
+std::optional<std::vector<uint8_t>> read_table(const std::string& path, const Variant& variant, const Material& m,
+                                               std::vector<uint8_t> reuse = {});
 
 // Writes the table's values to path (its folder made if need be); an error message on failure.
 std::optional<std::string> write_table(const std::string& path, const Variant& variant, const Material& m,

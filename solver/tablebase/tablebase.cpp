@@ -156,6 +156,7 @@ bool Tablebase::make_room(size_t bytes) {
     if (oldest == cached_slots_.end()) return false;
     Slot& dropped = **oldest;
     bytes_.fetch_sub(dropped.cached->size_bytes());
+    spare_ = std::move(*dropped.cached).release_values();
     dropped.cached.reset();
     *oldest = cached_slots_.back();
     cached_slots_.pop_back();
@@ -175,12 +176,13 @@ std::shared_ptr<const LosingTable> Tablebase::cached_table(Slot& slot, const Los
   const size_t size = LosingTable::index_count(variant_, slot.material);
   if (!make_room(size)) return nullptr;
   slot.loading = true;
+  std::vector<uint8_t> reuse = std::move(spare_);
   lock.unlock();
   // Read or made outside the lock: it takes long, and the tables below come through table().
-  std::shared_ptr<const LosingTable> loaded;
+  std::shared_ptr<LosingTable> loaded;
   bool lasting = false;
   try {
-    loaded = read_or_build(slot.material, stop, lasting);
+    loaded = read_or_build(slot.material, stop, lasting, std::move(reuse));
   } catch (...) {
     lock.lock();
     finish_loading(slot, nullptr, size, false);
@@ -191,8 +193,7 @@ std::shared_ptr<const LosingTable> Tablebase::cached_table(Slot& slot, const Los
   return loaded;
 }
 
-void Tablebase::finish_loading(Slot& slot, const std::shared_ptr<const LosingTable>& loaded, size_t size,
-                               bool lasting) {
+void Tablebase::finish_loading(Slot& slot, const std::shared_ptr<LosingTable>& loaded, size_t size, bool lasting) {
   slot.loading = false;
   if (loaded) {
     slot.cached = loaded;
@@ -206,7 +207,8 @@ void Tablebase::finish_loading(Slot& slot, const std::shared_ptr<const LosingTab
   cache_loaded_.notify_all();
 }
 
-std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const LosingTable::Stop& stop, bool& lasting) {
+std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const LosingTable::Stop& stop, bool& lasting,
+                                                      std::vector<uint8_t> reuse) {
   making_.enter();
   struct Leave {
     BusyClock& clock;
@@ -214,7 +216,7 @@ std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const L
   } leave{making_};
   const std::string path = options_.directory.empty() ? "" : table_path(options_.directory, variant_, m);
   if (!path.empty()) {
-    if (std::optional<std::vector<uint8_t>> values = read_table(path, variant_, m)) {
+    if (std::optional<std::vector<uint8_t>> values = read_table(path, variant_, m, std::move(reuse))) {
       read_.fetch_add(1);
       return LosingTable::from_values(variant_, m, std::move(*values));
     }

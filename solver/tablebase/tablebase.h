@@ -117,7 +117,7 @@ class Tablebase {
     std::atomic<Home> home{Home::Open};
     std::shared_ptr<const LosingTable> resident;  // set before home turns Resident, then kept
     // The cache's part, guarded by cache_mutex_.
-    std::shared_ptr<const LosingTable> cached;
+    std::shared_ptr<LosingTable> cached;
     uint64_t last_use = 0;
     bool loading = false;
   };
@@ -132,7 +132,7 @@ class Tablebase {
   std::shared_ptr<const LosingTable> cached_table(Slot& slot, const LosingTable::Stop& stop);
   // Publishes a cached table read or made (or the failure to), and wakes those waiting for it.
   // cache_mutex_ is held.
-  void finish_loading(Slot& slot, const std::shared_ptr<const LosingTable>& loaded, size_t size, bool lasting);
+  void finish_loading(Slot& slot, const std::shared_ptr<LosingTable>& loaded, size_t size, bool lasting);
   // Drops the cached tables used longest ago that nobody holds until `bytes` more fit the
   // budget; false when they cannot. cache_mutex_ is held.
   bool make_room(size_t bytes);
@@ -140,7 +140,9 @@ class Tablebase {
   bool claim(size_t bytes, size_t limit);
   // m's table from the directory, else made (and kept there); nullptr as for table(), with
   // `lasting` set when that will not change (the game is too long for the byte).
-  std::unique_ptr<LosingTable> read_or_build(const Material& m, const LosingTable::Stop& stop, bool& lasting);
+  // A table read is read into `reuse` where it has the size.
+  std::unique_ptr<LosingTable> read_or_build(const Material& m, const LosingTable::Stop& stop, bool& lasting,
+                                             std::vector<uint8_t> reuse = {});
   // The slot of m, added if need be; nullptr when the index is full.
   Slot* slot_for(const Material& m);
 
@@ -160,6 +162,7 @@ class Tablebase {
   std::condition_variable cache_loaded_;
   uint64_t use_clock_ = 0;           // guarded by cache_mutex_
   std::vector<Slot*> cached_slots_;  // those holding a cached table; guarded by cache_mutex_
+  std::vector<uint8_t> spare_;       // the values of the table dropped last; guarded by cache_mutex_
   BusyClock making_;
 };
 
