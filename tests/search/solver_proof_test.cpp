@@ -236,40 +236,14 @@ TEST_CASE("proof stipulations: a proof is read back when the table has replaced 
   CHECK(check.ok());
 }
 
-TEST_CASE("proof stipulations: a stop ends the writing of a proof the endgame tables decide", "[solver][proof]") {
-  // Antichess, White's knight against the rook and king (issue 56): every node of the proof is
-  // decided by the 3-man tables, so writing it runs no search that would look at the limits.
-  // The writer looks for itself: stopped, it writes nothing more and says so.
-  const Position pos = test::position_of("antichess", "7r/8/8/8/8/8/8/N2k4 w - -");
-  tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, 64, ""});
-  const search::NodeRules rules = search::NodeRules::for_problem(*problem::parse_stipulation("win"), pos, &tables);
-  search::TranspositionTable tt(1);
-  const test::TempDir dir;
-  for (const bool stop : {false, true}) {
-    INFO("stopped: " << stop);
-    std::atomic<bool> interrupt{stop};
-    search::SearchLimits limits;
-    limits.interrupt = &interrupt;
-    search::SearchControl control(limits);
-    search::ProofReader reader(rules, tt, control);
-    auto writer = proof::ProofWriter::open(dir.file(stop ? "stopped.proof" : "whole.proof"), pos, Color::White);
-    REQUIRE(writer);
-    proof::ProofExtractor extractor(reader, **writer, 1024, 1 << 20);
-    const auto extracted = extractor.extract(pos, rules.root_turns());
-    CHECK(bool(extracted) == !stop);
-    if (extracted) CHECK(extracted->nodes >= 3);  // 1.Nc2, either capture of it, and the end
-    if (!extracted) CHECK(extracted.error().find("stopped") != std::string::npos);
-  }
-}
-
 namespace {
 
 // Writes the proof of pos (`stipulation`, every node decided by `tables`) into `file` as a
 // solve does after its search, with a memo of `memo_slots` growing to `memo_bytes`: the nodes
-// written, checked by check-proof; nullopt where the writing failed.
-std::optional<uint64_t> write_table_proof(const Position& pos, std::string_view stipulation,
-                                          tablebase::Tablebase& tables, const std::string& file, size_t memo_slots,
-                                          size_t memo_bytes, const search::SearchLimits& limits = {}) {
+// written, checked by check-proof, or why the writing failed.
+Expected<uint64_t> write_table_proof(const Position& pos, std::string_view stipulation, tablebase::Tablebase& tables,
+                                     const std::string& file, size_t memo_slots, size_t memo_bytes,
+                                     const search::SearchLimits& limits = {}) {
   const search::NodeRules rules =
       search::NodeRules::for_problem(*problem::parse_stipulation(stipulation), pos, &tables);
   search::TranspositionTable tt(1);
@@ -279,16 +253,33 @@ std::optional<uint64_t> write_table_proof(const Position& pos, std::string_view 
   REQUIRE(writer);
   proof::ProofExtractor extractor(reader, **writer, memo_slots, memo_bytes);
   const auto extracted = extractor.extract(pos, rules.root_turns());
-  if (!extracted) {
-    UNSCOPED_INFO("the writing failed: " << extracted.error());
-    return std::nullopt;
-  }
+  if (!extracted) return Expected<uint64_t>::failure(extracted.error());
   REQUIRE_FALSE((*writer)->finish(extracted->root));
   CHECK(proof::check_proof(file).accepted());
   return extracted->nodes;
 }
 
 }  // namespace
+
+TEST_CASE("proof stipulations: a stop ends the writing of a proof the endgame tables decide", "[solver][proof]") {
+  // Antichess, White's knight against the rook and king (issue 56): every node of the proof is
+  // decided by the 3-man tables, so writing it runs no search that would look at the limits.
+  // The writer looks for itself: stopped, it writes nothing more and says so.
+  const Position pos = test::position_of("antichess", "7r/8/8/8/8/8/8/N2k4 w - -");
+  tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, 64, ""});
+  const test::TempDir dir;
+  for (const bool stop : {false, true}) {
+    INFO("stopped: " << stop);
+    std::atomic<bool> interrupt{stop};
+    search::SearchLimits limits;
+    limits.interrupt = &interrupt;
+    const Expected<uint64_t> nodes =
+        write_table_proof(pos, "win", tables, dir.file(stop ? "stopped.proof" : "whole.proof"), 1024, 1 << 20, limits);
+    CHECK(bool(nodes) == !stop);
+    if (nodes) CHECK(*nodes >= 3);  // 1.Nc2, either capture of it, and the end
+    if (!nodes) CHECK(nodes.error().find("stopped") != std::string::npos);
+  }
+}
 
 TEST_CASE("proof stipulations: the memo of written positions grows with a proof the tables decide", "[solver][proof]") {
   // Antichess, White (king and pawn) to move and lose against the king (issue 56): the 3-man
@@ -301,7 +292,8 @@ TEST_CASE("proof stipulations: the memo of written positions grows with a proof 
   const test::TempDir dir;
   const auto nodes_written = [&](size_t slots, size_t max_bytes) -> uint64_t {
     const std::string file = dir.file("memo-" + std::to_string(slots) + "-" + std::to_string(max_bytes) + ".proof");
-    const std::optional<uint64_t> nodes = write_table_proof(pos, "lose", tables, file, slots, max_bytes);
+    const Expected<uint64_t> nodes = write_table_proof(pos, "lose", tables, file, slots, max_bytes);
+    INFO((nodes ? "" : nodes.error()));
     REQUIRE(nodes);
     return *nodes;
   };
@@ -322,13 +314,16 @@ TEST_CASE("proof stipulations: a proof through more tables than the budget holds
   const test::TempDir dir;
   const std::string kept = (dir.path() / "tables").string();
   tablebase::Tablebase roomy(pos.variant(), tablebase::TablebaseOptions{3, 64, kept});
-  const std::optional<uint64_t> whole =
-      write_table_proof(pos, "lose", roomy, dir.file("roomy.proof"), 1 << 16, 1 << 22);
+  const Expected<uint64_t> whole = write_table_proof(pos, "lose", roomy, dir.file("roomy.proof"), 1 << 16, 1 << 22);
   REQUIRE(whole);
   tablebase::Tablebase tight(pos.variant(), tablebase::TablebaseOptions{3, 2, kept});  // read from `kept`
   search::SearchLimits one_node;
   one_node.nodes = 1;
-  CHECK(write_table_proof(pos, "lose", tight, dir.file("tight.proof"), 1 << 16, 1 << 22, one_node) == whole);
+  const Expected<uint64_t> tight_nodes =
+      write_table_proof(pos, "lose", tight, dir.file("tight.proof"), 1 << 16, 1 << 22, one_node);
+  INFO((tight_nodes ? "" : tight_nodes.error()));
+  REQUIRE(tight_nodes);
+  CHECK(*tight_nodes == *whole);
   CHECK(tight.stats().evicted > 0);
   CHECK(tight.stats().bytes <= size_t(2) << 20);
 }
