@@ -1,5 +1,7 @@
 #include "solver/search/search_control.h"
 
+#include <algorithm>
+
 namespace dm::search {
 
 SearchControl::SearchControl(const SearchLimits& limits)
@@ -8,7 +10,9 @@ SearchControl::SearchControl(const SearchLimits& limits)
 
 double SearchControl::elapsed_seconds() const {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  return limits_.uncounted ? wall - (limits_.uncounted() - uncounted_at_start_) : wall;
+  // The uncounted clock may count a moment twice (Tablebase::BusyClock), never less: what is left
+  // is never below 0.
+  return limits_.uncounted ? std::max(0.0, wall - (limits_.uncounted() - uncounted_at_start_)) : wall;
 }
 
 void SearchControl::add_nodes(uint64_t count) {

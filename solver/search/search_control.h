@@ -45,7 +45,7 @@ class SearchControl {
       stop_.store(true, std::memory_order_relaxed);
     }
   }
-  // The seconds counted against --time: since the start, less the uncounted time.
+  // The seconds counted against --time: since the start, less the uncounted time (0 at least).
   double elapsed_seconds() const;
   uint64_t solution_limit() const { return limits_.solutions; }
 
