@@ -11,6 +11,7 @@
 // - Losing Marseillais: against positions valued by hand from docs/rules.md section 5, and
 //   against the search without tables (winN at the table's turns and not one fewer).
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <chrono>
@@ -323,6 +324,40 @@ TEST_CASE("tablebase: past its budget, tables are read again into a cache and an
   // Let go, it makes room again.
   for (const auto& [white, black] : materials)
     CHECK(tight.probe(test::position_of(variant, random_fen(white, black, rng))));
+
+  // Four threads at once take turns in a cache of about two tables: never a wrong value, and
+  // within the budget. (A probe may answer nothing while the others' tables fill the cache.)
+  Tablebase shared(variant, {3, 2, dir.path().string()});
+  std::vector<std::pair<std::string, TableValue>> cases;
+  for (int i = 0; i < 400; ++i) {
+    const auto& [white, black] = materials[size_t(i) % materials.size()];
+    std::string fen = random_fen(white, black, rng);
+    cases.emplace_back(fen, *roomy.probe(test::position_of(variant, fen)));
+  }
+  std::atomic<int> wrong{0};
+  std::atomic<int> answered_together{0};
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (size_t i = 0; i < cases.size(); ++i) {
+        const auto& [fen, expected] = cases[(i + t * 100) % cases.size()];
+        Position pos;  // set without Catch, whose messages are not for threads
+        if (pos.set(variant, fen)) {
+          ++wrong;
+          continue;
+        }
+        const std::optional<TableValue> got = shared.probe(pos);
+        if (!got) continue;
+        ++answered_together;
+        wrong += got->kind != expected.kind || got->plies != expected.plies;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  CHECK(wrong == 0);
+  CHECK(answered_together > 800);
+  CHECK(shared.stats().evicted > 0);
+  CHECK(shared.stats().bytes <= size_t(2) << 20);
   CHECK(roomy.stats().evicted == 0);
 }
 
