@@ -34,7 +34,9 @@ std::optional<std::vector<uint8_t>> read_table(const std::string& path, const Va
                                                std::vector<uint8_t> reuse) {
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return std::nullopt;
-  std::string data(size_t(in.tellg()), '\0');
+  const std::streamoff size = in.tellg();
+  if (size < 0) return std::nullopt;  // not a file one can read to its end
+  std::string data(size_t(size), '\0');
   in.seekg(0);
   if (!in.read(data.data(), std::streamsize(data.size()))) return std::nullopt;
   const std::string header = header_of(variant, m);
