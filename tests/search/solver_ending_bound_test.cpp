@@ -553,53 +553,11 @@ TEST_CASE("ending bound: a position it rules out is stored as failed at its turn
   }
 }
 
-// The series' last turn is help play's last move: in ser-= the attacker's, no move of the
-// defender's after it; in ser-h= the defender's, the attacker's one move after it. Only the moves
-// the bound leaves are played, fewer than without it, and the count of the moves left passes in
-// both: of White's 22, Qg6 alone stalemates; in Popeye's ser-h=1 (BEISPIEL/hpint.inp), c3 alone
-// of Black's moves leaves White a stalemate, Kd1 or Qd1.
-TEST_CASE("ending bound: series play's last turn plays only the moves help play's last would",
-          "[solver][help][series]") {
-  using namespace dm::search;
-  struct Case {
-    std::string_view fen;
-    std::string_view stipulation;
-    Goal goal;
-    std::vector<std::string> solutions;
-  };
-  for (const Case& c :
-       {Case{"7k/8/8/8/8/8/8/6QK w - - 0 1", "ser-=1", Goal::Stalemate, {"g1g6"}},
-        Case{"8/8/8/8/1pp5/pr6/pkPpK3/rnb4Q b - - 0 1", "ser-h=1", Goal::Stalemate, {"c4c3 e2d1", "c4c3 h1d1"}}}) {
-    INFO(c.stipulation << " " << c.fen);
-    const Position start = dm::test::position_of("chess", c.fen);
-    const EndingBound bound(start.variant(), c.goal);
-    const Stipulation stip = *parse_stipulation(c.stipulation);
-    const NodeRules rules = NodeRules::for_problem(stip, start, nullptr);
-    const auto run = [&](const EndingBound* with) {
-      TranspositionTable tt(16);
-      SearchControl control({});
-      std::vector<Line> lines;
-      Position pos = start;
-      SeriesSearch(rules, tt, control, with).solve(pos, 1, {}, lines);
-      std::vector<std::string> uci;
-      uci.reserve(lines.size());
-      for (const Line& line : lines) uci.push_back(problem::line_to_uci(line));
-      std::sort(uci.begin(), uci.end());
-      return std::pair(uci, control.nodes());
-    };
-    const auto [bounded, bounded_nodes] = run(&bound);
-    const auto [plain, plain_nodes] = run(nullptr);
-    CHECK(bounded == c.solutions);
-    CHECK(plain == bounded);
-    CHECK(bounded_nodes < plain_nodes);
-  }
-}
-
 namespace {
 
 // Every solution of `stipulation` (a series of `turns` turns) from fen, in UCI, sorted, and the
 // nodes: with the bound, or full width without it (the oracle).
-std::pair<std::vector<std::string>, uint64_t> series_answers(const std::string& fen, std::string_view stipulation,
+std::pair<std::vector<std::string>, uint64_t> series_answers(std::string_view fen, std::string_view stipulation,
                                                              int turns, Goal goal, bool bounded,
                                                              size_t table_mib = 16) {
   using namespace dm::search;
@@ -619,6 +577,31 @@ std::pair<std::vector<std::string>, uint64_t> series_answers(const std::string& 
 }
 
 }  // namespace
+
+// The series' last turn is help play's last move: in ser-= the attacker's, no move of the
+// defender's after it; in ser-h= the defender's, the attacker's one move after it. Only the moves
+// the bound leaves are played, fewer than without it, and the count of the moves left passes in
+// both: of White's 22, Qg6 alone stalemates; in Popeye's ser-h=1 (BEISPIEL/hpint.inp), c3 alone
+// of Black's moves leaves White a stalemate, Kd1 or Qd1.
+TEST_CASE("ending bound: series play's last turn plays only the moves help play's last would",
+          "[solver][help][series]") {
+  struct Case {
+    std::string_view fen;
+    std::string_view stipulation;
+    Goal goal;
+    std::vector<std::string> solutions;
+  };
+  for (const Case& c :
+       {Case{"7k/8/8/8/8/8/8/6QK w - - 0 1", "ser-=1", Goal::Stalemate, {"g1g6"}},
+        Case{"8/8/8/8/1pp5/pr6/pkPpK3/rnb4Q b - - 0 1", "ser-h=1", Goal::Stalemate, {"c4c3 e2d1", "c4c3 h1d1"}}}) {
+    INFO(c.stipulation << " " << c.fen);
+    const auto [bounded, bounded_nodes] = series_answers(c.fen, c.stipulation, 1, c.goal, true);
+    const auto [plain, plain_nodes] = series_answers(c.fen, c.stipulation, 1, c.goal, false);
+    CHECK(bounded == c.solutions);
+    CHECK(plain == bounded);
+    CHECK(bounded_nodes < plain_nodes);
+  }
+}
 
 // Before the series' last turn, the series mover's moves are narrowed as help play's defender's
 // are (docs/help-bound.md, "Series play"). Where the series has no spare move, every move must
