@@ -19,11 +19,11 @@
 // whole run (resident): those of `max_men` men up to half of it, those of fewer men (each a
 // 64th of a largest one, or less) within all of it. The rest is a cache: a table of `max_men`
 // men met once the resident ones fill their half is read (or made) into it, and the table used
-// longest ago makes room, to be read again if asked for again. A proof written through the tables' endings
-// reaches hundreds of materials (every promotion of the loser's, every order of captures),
-// which no budget holds at once; refusing the tables past the budget left that proof to a
-// search without them that never ended. A table that does not fit even in an empty cache
-// answers nothing.
+// longest ago makes room, to be read again if asked for again. A proof written through the
+// tables' endings reaches hundreds of materials (every promotion of the loser's, every order
+// of captures), which no budget holds at once; refusing the tables past the budget left that
+// proof to a search without them that never ended. A table larger than the whole budget, or
+// one that finds the cache's room taken by tables being held, answers nothing.
 //
 // Implementation notes: the search probes from every worker, so a resident table is found
 // without a lock: slots sit in a fixed open-addressed array indexed by the material's code,
