@@ -288,8 +288,8 @@ int run_explore(const std::vector<std::string>& args) {
   const Position& pos = *explored;
   std::optional<tablebase::Tablebase> tables;
   if (s.tablebase_men > 0 && tablebase::Tablebase::applies_to(*variant)) {
-    tables.emplace(*variant,
-                   tablebase::TablebaseOptions{s.tablebase_men, s.tablebase_mb, tablebase_folder(s.tablebase_dir)});
+    tables.emplace(*variant, tablebase::TablebaseOptions{s.tablebase_men, s.tablebase_mb << 20,
+                                                         tablebase_folder(s.tablebase_dir)});
     options.tablebase_men = s.tablebase_men;
     // The tables are kept for later runs: making them does not count against --time.
     options.limits.uncounted = [&tables] { return tables->making_seconds(); };

@@ -43,7 +43,7 @@ void add_tree_options(boost::program_options::options_description& options, Tree
 }
 
 tablebase::TablebaseOptions tablebase_options(const TreeSettings& settings) {
-  return {settings.tablebase_men < 0 ? 3 : settings.tablebase_men, settings.tablebase_mb,
+  return {settings.tablebase_men < 0 ? 3 : settings.tablebase_men, settings.tablebase_mb << 20,
           tablebase_folder(settings.tablebase_dir)};
 }
 

@@ -596,6 +596,11 @@ std::unique_ptr<LosingTable> LosingTable::from_values(const Variant& variant, co
   return std::unique_ptr<LosingTable>(new LosingTable(m, ValueCode{variant.moves_per_turn}, std::move(values)));
 }
 
+std::unique_ptr<LosingTable> LosingTable::from_packed(const Variant& variant, const Material& m, PackedValues values) {
+  assert(values.count() == index_count(variant, m));
+  return std::unique_ptr<LosingTable>(new LosingTable(m, ValueCode{variant.moves_per_turn}, std::move(values)));
+}
+
 bool LosingTable::applies_to(const Variant& variant) {
   const LaterMoveRule& later = variant.later_moves;
   const bool plain_turns = variant.turn_length == TurnLength::Fixed &&

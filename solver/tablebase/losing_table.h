@@ -12,7 +12,8 @@
 // from the last layer goes to layer 0 of the opponent. The index is the placement's
 // (material.h) with the layer above it: layer * Material::index_count() + placement index.
 //
-// Values are one byte an index (ValueCode below): 0 a draw (or no position), else byte - 1
+// Values are one byte an index (ValueCode below), held whole or packed in blocks
+// (packed_values.h): 0 a draw (or no position), else byte - 1
 // holds the plies d of best play to the end of the game (the winner hurrying, the loser
 // delaying) and whether the side to move loses. Games longer than the byte holds are not
 // tabled: such a table is not made.
@@ -50,10 +51,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "rules/variant.h"
 #include "solver/tablebase/material.h"
+#include "solver/tablebase/packed_values.h"
 
 namespace dm::tablebase {
 
@@ -127,28 +130,35 @@ class LosingTable {
   // A table made earlier (table_file.h): values must have index_count(variant, m) bytes.
   static std::unique_ptr<LosingTable> from_values(const Variant& variant, const Material& m,
                                                   std::vector<uint8_t> values);
+  // The same, its values kept packed: each read unpacks a block (slower, in a fraction of the
+  // memory).
+  static std::unique_ptr<LosingTable> from_packed(const Variant& variant, const Material& m, PackedValues values);
 
   const Material& material() const { return material_; }
   const ValueCode& code() const { return code_; }
+  bool packed() const { return packed_.has_value(); }
+  // The values of a table held whole (empty where it is packed).
   const std::vector<uint8_t>& values() const { return values_; }
-  // The values taken out, for a table about to be dropped (their memory read into again).
-  std::vector<uint8_t> release_values() && { return std::move(values_); }
   // The index of placement p at `layer` of its side's turn.
   uint64_t index_of(const Placement& p, int layer) const {
     return uint64_t(layer) * material_.index_count() + p.index();
   }
   int layer_of(uint64_t index) const { return int(index / material_.index_count()); }
-  uint8_t byte(uint64_t index) const { return values_[index]; }
-  TableValue value(uint64_t index) const { return code_.value(values_[index], layer_of(index)); }
-  size_t size_bytes() const { return values_.size(); }
+  uint8_t byte(uint64_t index) const { return packed_ ? packed_->byte(index) : values_[index]; }
+  TableValue value(uint64_t index) const { return code_.value(byte(index), layer_of(index)); }
+  // The memory the values take.
+  size_t size_bytes() const { return packed_ ? packed_->size_bytes() : values_.size(); }
 
  private:
   LosingTable(const Material& m, ValueCode code, std::vector<uint8_t> values)
       : material_(m), code_(code), values_(std::move(values)) {}
+  LosingTable(const Material& m, ValueCode code, PackedValues values)
+      : material_(m), code_(code), packed_(std::move(values)) {}
 
   Material material_;
   ValueCode code_;
-  std::vector<uint8_t> values_;
+  std::vector<uint8_t> values_;         // held whole, or
+  std::optional<PackedValues> packed_;  // packed
 };
 
 }  // namespace dm::tablebase

@@ -1,6 +1,7 @@
 #include "solver/tablebase/tablebase.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "solver/tablebase/table_file.h"
 
@@ -60,7 +61,7 @@ std::optional<TableValue> Tablebase::probe(const Position& pos, const LosingTabl
     return slot->resident->value(slot->resident->index_of(Placement::of(pos), layer));
   }
   if (home != Home::Cached) return std::nullopt;
-  const std::shared_ptr<const LosingTable> t = cached_table(*slot, stop);
+  const std::shared_ptr<const LosingTable> t = cached_table(*slot, stop, false);
   if (!t) return std::nullopt;
   probes_.fetch_add(1, std::memory_order_relaxed);
   return t->value(t->index_of(Placement::of(pos), layer));
@@ -103,13 +104,11 @@ Tablebase::Slot* Tablebase::decided_slot(const Material& m, const LosingTable::S
   try {
     std::call_once(slot.decided, [&] {
       const size_t size = LosingTable::index_count(variant_, m);
-      const size_t budget = options_.megabytes << 20;
+      const size_t budget = options_.bytes;
       // The largest tables are resident within half the budget, the rest being the cache's;
       // the smaller ones (a 64th of the largest, or less) within all of it.
       const size_t resident_limit = m.men() < options_.max_men ? budget : budget / 2;
-      if (size > budget) {
-        slot.home.store(Home::None, std::memory_order_release);
-      } else if (!claim(size, resident_limit)) {  // claimed before the tables below, so that they fit beside it
+      if (!claim(size, resident_limit)) {  // claimed before the tables below, so that they fit beside it
         slot.home.store(Home::Cached, std::memory_order_release);
       } else {
         bool lasting = false;
@@ -138,13 +137,13 @@ std::shared_ptr<const LosingTable> Tablebase::table(const Material& m, const Los
   if (!slot) return nullptr;
   switch (slot->home.load(std::memory_order_acquire)) {
     case Home::Resident: return slot->resident;
-    case Home::Cached: return cached_table(*slot, stop);
+    case Home::Cached: return cached_table(*slot, stop, true);
     default: return nullptr;
   }
 }
 
 bool Tablebase::make_room(size_t bytes) {
-  const size_t budget = options_.megabytes << 20;
+  const size_t budget = options_.bytes;
   while (!claim(bytes, budget)) {
     // The cached table used longest ago that nobody else holds.
     auto oldest = cached_slots_.end();
@@ -154,35 +153,48 @@ bool Tablebase::make_room(size_t bytes) {
       }
     }
     if (oldest == cached_slots_.end()) return false;
-    Slot& dropped = **oldest;
-    bytes_.fetch_sub(dropped.cached->size_bytes());
-    spare_ = std::move(*dropped.cached).release_values();
-    dropped.cached.reset();
-    *oldest = cached_slots_.back();
-    cached_slots_.pop_back();
+    drop(**oldest);
     evicted_.fetch_add(1);
   }
   return true;
 }
 
-std::shared_ptr<const LosingTable> Tablebase::cached_table(Slot& slot, const LosingTable::Stop& stop) {
+void Tablebase::drop(Slot& slot) {
+  bytes_.fetch_sub(slot.cached->size_bytes());
+  slot.cached.reset();  // its holders keep it until they let go
+  const auto at = std::find(cached_slots_.begin(), cached_slots_.end(), &slot);
+  *at = cached_slots_.back();
+  cached_slots_.pop_back();
+}
+
+size_t Tablebase::load_bytes(const Material& m, bool whole) const {
+  const size_t values = LosingTable::index_count(variant_, m);
+  if (whole || options_.directory.empty()) return values;
+  // Read packed: the file's packed bytes and the blocks' index at most; made, whole at first.
+  std::error_code ec;
+  const uintmax_t file = std::filesystem::file_size(table_path(options_.directory, variant_, m), ec);
+  if (ec) return values;
+  return size_t(file) + (values / PackedValues::kBlockValues + 2) * sizeof(uint64_t);
+}
+
+std::shared_ptr<const LosingTable> Tablebase::cached_table(Slot& slot, const LosingTable::Stop& stop, bool whole) {
   std::unique_lock lock(cache_mutex_);
   cache_loaded_.wait(lock, [&] { return !slot.loading; });
-  if (slot.cached) {
+  if (slot.cached && (!whole || !slot.cached->packed())) {
     slot.last_use = ++use_clock_;
     return slot.cached;
   }
   if (slot.home.load(std::memory_order_relaxed) != Home::Cached) return nullptr;
-  const size_t size = LosingTable::index_count(variant_, slot.material);
-  if (!make_room(size)) return nullptr;
+  if (slot.cached) drop(slot);  // packed, and wanted whole
+  const size_t size = load_bytes(slot.material, whole);
+  if (size > options_.bytes || !make_room(size)) return nullptr;
   slot.loading = true;
-  std::vector<uint8_t> reuse = std::move(spare_);
   lock.unlock();
   // Read or made outside the lock: it takes long, and the tables below come through table().
   std::shared_ptr<LosingTable> loaded;
   bool lasting = false;
   try {
-    loaded = read_or_build(slot.material, stop, lasting, std::move(reuse));
+    loaded = read_or_build(slot.material, stop, lasting, !whole);
   } catch (...) {
     lock.lock();
     finish_loading(slot, nullptr, size, false);
@@ -196,6 +208,9 @@ std::shared_ptr<const LosingTable> Tablebase::cached_table(Slot& slot, const Los
 void Tablebase::finish_loading(Slot& slot, const std::shared_ptr<LosingTable>& loaded, size_t size, bool lasting) {
   slot.loading = false;
   if (loaded) {
+    // The budget takes what the table holds, which a packed read only bounded.
+    bytes_.fetch_add(loaded->size_bytes());
+    bytes_.fetch_sub(size);
     slot.cached = loaded;
     slot.last_use = ++use_clock_;
     cached_slots_.push_back(&slot);
@@ -208,7 +223,7 @@ void Tablebase::finish_loading(Slot& slot, const std::shared_ptr<LosingTable>& l
 }
 
 std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const LosingTable::Stop& stop, bool& lasting,
-                                                      std::vector<uint8_t> reuse) {
+                                                      bool packed) {
   making_.enter();
   struct Leave {
     BusyClock& clock;
@@ -216,9 +231,16 @@ std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const L
   } leave{making_};
   const std::string path = options_.directory.empty() ? "" : table_path(options_.directory, variant_, m);
   if (!path.empty()) {
-    if (std::optional<std::vector<uint8_t>> values = read_table(path, variant_, m, std::move(reuse))) {
-      read_.fetch_add(1);
-      return LosingTable::from_values(variant_, m, std::move(*values));
+    if (std::optional<TableFile> file = read_table(path, variant_, m)) {
+      if (file->old_format) keep(path, m, file->values);
+      if (packed) {
+        read_.fetch_add(1);
+        return LosingTable::from_packed(variant_, m, std::move(file->values));
+      }
+      if (std::optional<std::vector<uint8_t>> values = file->values.unpack()) {
+        read_.fetch_add(1);
+        return LosingTable::from_values(variant_, m, std::move(*values));
+      }
     }
   }
   // The tables below are held until this one is made, so that the cache keeps them.
@@ -241,13 +263,18 @@ std::unique_ptr<LosingTable> Tablebase::read_or_build(const Material& m, const L
     lasting = !below_for_now && !(stop && stop());
     return nullptr;
   }
-  if (!path.empty()) {
-    if (const std::optional<std::string> error = write_table(path, variant_, m, made->values())) {
-      std::lock_guard lock(error_mutex_);
-      error_ = *error;
-    }
-  }
+  if (path.empty() && !packed) return made;
+  PackedValues packing = PackedValues::pack(made->values());
+  if (!path.empty()) keep(path, m, packing);
+  if (packed) return LosingTable::from_packed(variant_, m, std::move(packing));
   return made;
+}
+
+void Tablebase::keep(const std::string& path, const Material& m, const PackedValues& values) {
+  if (const std::optional<std::string> error = write_table(path, variant_, m, values)) {
+    std::lock_guard lock(error_mutex_);
+    error_ = *error;
+  }
 }
 
 TablebaseStats Tablebase::stats() const {

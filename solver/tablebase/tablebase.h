@@ -15,7 +15,7 @@
 // a search's --time can leave it out: the tables are kept, and the next run does not pay for
 // them.
 //
-// Memory: all tables together stay within `megabytes`. The tables met first are kept for the
+// Memory: all tables together stay within `bytes`. The tables met first are kept for the
 // whole run (resident): those of `max_men` men up to half of it, those of fewer men (each a
 // 64th of a largest one, or less) within all of it. The rest is a cache: a table of `max_men`
 // men met once the resident ones fill their half is read (or made) into it, and the table used
@@ -51,7 +51,7 @@ namespace dm::tablebase {
 
 struct TablebaseOptions {
   int max_men = 3;          // the most men of a position the tables answer for (2 to kMaxMen)
-  size_t megabytes = 1024;  // the most memory all tables together may take
+  size_t bytes = size_t(1024) << 20;  // the most memory all tables together may take
   std::string directory;    // where tables are kept between runs (table_file.h); empty: nowhere
 };
 
@@ -128,8 +128,14 @@ class Tablebase {
   // m's slot with its home decided (the table read or made where it is resident); nullptr when
   // the index is full, or a resident table was given up (then decided by a later call).
   Slot* decided_slot(const Material& m, const LosingTable::Stop& stop);
-  // A cached table, from the cache or read into it (making room); nullptr as for table().
-  std::shared_ptr<const LosingTable> cached_table(Slot& slot, const LosingTable::Stop& stop);
+  // A cached table, from the cache or read into it (making room); nullptr as for table(). A
+  // probe takes it as it is held, else packed; a table being made takes it whole.
+  std::shared_ptr<const LosingTable> cached_table(Slot& slot, const LosingTable::Stop& stop, bool whole);
+  // Takes a slot's table out of the cache and its bytes out of the budget. cache_mutex_ is held.
+  void drop(Slot& slot);
+  // The budget to make room for before m's table is read (or made) whole or packed: an upper
+  // bound on what it will hold.
+  size_t load_bytes(const Material& m, bool whole) const;
   // Publishes a cached table read or made (or the failure to), and wakes those waiting for it.
   // cache_mutex_ is held.
   void finish_loading(Slot& slot, const std::shared_ptr<LosingTable>& loaded, size_t size, bool lasting);
@@ -138,11 +144,12 @@ class Tablebase {
   bool make_room(size_t bytes);
   // Takes `bytes` of the budget where the tables in memory leave them below `limit`.
   bool claim(size_t bytes, size_t limit);
-  // m's table from the directory, else made (and kept there); nullptr as for table(), with
-  // `lasting` set when that will not change (the game is too long for the byte).
-  // A table read is read into `reuse` where it has the size.
+  // m's table from the directory, else made (and kept there), whole or packed; nullptr as for
+  // table(), with `lasting` set when that will not change (the game is too long for the byte).
   std::unique_ptr<LosingTable> read_or_build(const Material& m, const LosingTable::Stop& stop, bool& lasting,
-                                             std::vector<uint8_t> reuse = {});
+                                             bool packed = false);
+  // Writes m's table to path (in the current version); a failure is kept for stats().
+  void keep(const std::string& path, const Material& m, const PackedValues& values);
   // The slot of m, added if need be; nullptr when the index is full.
   Slot* slot_for(const Material& m);
 
@@ -162,7 +169,6 @@ class Tablebase {
   std::condition_variable cache_loaded_;
   uint64_t use_clock_ = 0;           // guarded by cache_mutex_
   std::vector<Slot*> cached_slots_;  // those holding a cached table; guarded by cache_mutex_
-  std::vector<uint8_t> spare_;       // the values of the table dropped last; guarded by cache_mutex_
   BusyClock making_;
 };
 

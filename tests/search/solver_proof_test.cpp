@@ -146,7 +146,8 @@ void compare_random_positions(const Sample& sample, size_t max_graph, uint32_t s
   hash_mb = sample.hash_mb;
   complete = sample.complete;
   std::optional<tablebase::Tablebase> tables;
-  if (tablebase::Tablebase::applies_to(variant)) tables.emplace(variant, tablebase::TablebaseOptions{3, 64, ""});
+  if (tablebase::Tablebase::applies_to(variant))
+    tables.emplace(variant, tablebase::TablebaseOptions{3, size_t(64) << 20, ""});
   std::mt19937 rng(seed);
   size_t compared = 0;
   size_t decided = 0;
@@ -266,7 +267,7 @@ TEST_CASE("proof stipulations: a stop ends the writing of a proof the endgame ta
   // decided by the 3-man tables, so writing it runs no search that would look at the limits.
   // The writer looks for itself: stopped, it writes nothing more and says so.
   const Position pos = test::position_of("antichess", "7r/8/8/8/8/8/8/N2k4 w - -");
-  tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, 64, ""});
+  tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, size_t(64) << 20, ""});
   const test::TempDir dir;
   for (const bool stop : {false, true}) {
     INFO("stopped: " << stop);
@@ -288,7 +289,7 @@ TEST_CASE("proof stipulations: the memo of written positions grows with a proof 
   // grow writes each position once, as a large one does; one that may not grow writes the
   // shared subtrees again and again (in a 4-man ending without end).
   const Position pos = test::position_of("antichess", "8/2k5/8/8/8/8/1P6/4K3 w - -");
-  tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, 64, ""});
+  tablebase::Tablebase tables(pos.variant(), tablebase::TablebaseOptions{3, size_t(64) << 20, ""});
   const test::TempDir dir;
   const auto nodes_written = [&](size_t slots, size_t max_bytes) -> uint64_t {
     const std::string file = dir.file("memo-" + std::to_string(slots) + "-" + std::to_string(max_bytes) + ".proof");
@@ -305,18 +306,23 @@ TEST_CASE("proof stipulations: the memo of written positions grows with a proof 
 
 TEST_CASE("proof stipulations: a proof through more tables than the budget holds reads them again", "[solver][proof]") {
   // The same ending: its proof runs through the pawn's table, the five of its promotions and
-  // the two-man ones. Within 2 MiB (two of the three-man tables resident, 512 KiB each) they
-  // take turns in the tables' cache. Before the
+  // the two-man ones. Within a budget of half their files (less than one three-man table held
+  // whole, so none is resident) they take turns in the tables' cache, packed. Before the
   // cache, a table past the budget answered nothing, and the writer searched its positions
   // instead (a proof through 4-man endings reaches hundreds of materials, and that search did
   // not end): here a limit of one node makes any such search fail the writing.
   const Position pos = test::position_of("antichess", "8/2k5/8/8/8/8/1P6/4K3 w - -");
   const test::TempDir dir;
   const std::string kept = (dir.path() / "tables").string();
-  tablebase::Tablebase roomy(pos.variant(), tablebase::TablebaseOptions{3, 64, kept});
+  tablebase::Tablebase roomy(pos.variant(), tablebase::TablebaseOptions{3, size_t(64) << 20, kept});
   const Expected<uint64_t> whole = write_table_proof(pos, "lose", roomy, dir.file("roomy.proof"), 1 << 16, 1 << 22);
   REQUIRE(whole);
-  tablebase::Tablebase tight(pos.variant(), tablebase::TablebaseOptions{3, 2, kept});  // read from `kept`
+  size_t files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(kept))
+    if (entry.is_regular_file()) files += size_t(entry.file_size());
+  const size_t budget = files / 2;
+  REQUIRE(budget < size_t(1) << 20);
+  tablebase::Tablebase tight(pos.variant(), tablebase::TablebaseOptions{3, budget, kept});  // read from `kept`
   search::SearchLimits one_node;
   one_node.nodes = 1;
   const Expected<uint64_t> tight_nodes =
@@ -325,7 +331,7 @@ TEST_CASE("proof stipulations: a proof through more tables than the budget holds
   REQUIRE(tight_nodes);
   CHECK(*tight_nodes == *whole);
   CHECK(tight.stats().evicted > 0);
-  CHECK(tight.stats().bytes <= size_t(2) << 20);
+  CHECK(tight.stats().bytes <= budget);
 }
 
 TEST_CASE("proof stipulations: the loser's turns are grouped by the real answer, not its text", "[solver][proof]") {

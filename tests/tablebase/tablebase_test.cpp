@@ -15,6 +15,7 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -231,14 +232,14 @@ TEST_CASE("tablebase: the winner's turns equal the game graph's backward inducti
 
 TEST_CASE("tablebase: probes answer only where the tables hold the position", "[tablebase]") {
   const Variant variant = test::variant_named("antichess");
-  Tablebase tb(variant, {3, 64, ""});
+  Tablebase tb(variant, {3, size_t(64) << 20, ""});
   CHECK(tb.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/R7 w - -")));
   CHECK_FALSE(tb.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/RR5n w - -")));  // 4 men, over max_men
   CHECK_FALSE(tb.probe(test::position_of(variant, "8/8/8/8/3pP3/8/8/8 b - e3")));   // e.p. rights
   CHECK(Tablebase::applies_to(test::variant_named("losing-marseillais")));
   CHECK_FALSE(Tablebase::applies_to(test::variant_named("chess")));
   // A budget too small for a table: no answer, and nothing kept.
-  Tablebase small(variant, {4, 1, ""});
+  Tablebase small(variant, {4, size_t(1) << 20, ""});
   CHECK_FALSE(small.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/RR5n w - -")));
   CHECK(small.stats().bytes == 0);
 }
@@ -274,18 +275,25 @@ std::string random_fen(std::string_view white, std::string_view black, std::mt19
 }  // namespace
 
 TEST_CASE("tablebase: past its budget, tables are read again into a cache and answer the same", "[tablebase]") {
-  // 1 MiB holds one three-man table (512 KiB) as resident and one more in the cache: the other
-  // five materials below take turns in it. Before the cache, a table
-  // past the budget answered nothing for the rest of the run, and a proof written through the
-  // tables' endings (hundreds of materials) fell back on a search without them that never
-  // ended.
+  // A budget of half the six materials' files holds no three-man table whole (512 KiB; half
+  // the budget is the resident tables'), so all six are cached, packed, and take turns. Before
+  // the cache, a table past the budget answered nothing for the rest of the run, and a proof
+  // written through the tables' endings (hundreds of materials) fell back on a search without
+  // them that never ended.
   const Variant variant = test::variant_named("antichess");
   const test::TempDir dir;
-  Tablebase roomy(variant, {3, 64, dir.path().string()});
-  Tablebase tight(variant, {3, 1, dir.path().string()});
+  Tablebase roomy(variant, {3, size_t(64) << 20, dir.path().string()});
   const std::vector<std::pair<std::string_view, std::string_view>> materials = {{"RB", "n"}, {"QN", "r"}, {"R", "bn"},
                                                                                 {"K", "qr"}, {"BB", "k"}, {"N", "qq"}};
   std::mt19937 rng(7);
+  for (const auto& [white, black] : materials)
+    REQUIRE(roomy.probe(test::position_of(variant, random_fen(white, black, rng))));
+  size_t files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path()))
+    if (entry.is_regular_file()) files += size_t(entry.file_size());
+  const size_t budget = files / 2;
+  REQUIRE(budget < size_t(1) << 20);
+  Tablebase tight(variant, {3, budget, dir.path().string()});
   int answered = 0;
   for (int round = 0; round < 3; ++round) {
     for (const auto& [white, black] : materials) {
@@ -304,30 +312,36 @@ TEST_CASE("tablebase: past its budget, tables are read again into a cache and an
   }
   CHECK(answered == 360);
   CHECK(tight.stats().evicted > 5);
-  CHECK(tight.stats().bytes <= size_t(1) << 20);
+  CHECK(tight.stats().bytes <= budget);
 
-  // A table its caller holds stays whole: the cache does not drop it, and a table that would
-  // need its room answers nothing rather than pass the budget.
+  // A table its caller holds (whole, as a table being made holds those it rests on) stays
+  // whole: the cache does not drop it, and the others take turns in the rest of the budget.
   {
+    const size_t holding_budget = budget + (size_t(512) << 10);
+    Tablebase holding(variant, {3, holding_budget, dir.path().string()});
     const std::shared_ptr<const tablebase::LosingTable> held =
-        tight.table(Material::of(test::position_of(variant, random_fen("N", "qq", rng))));
+        holding.table(Material::of(test::position_of(variant, random_fen("N", "qq", rng))));
     REQUIRE(held);
+    REQUIRE_FALSE(held->packed());
     const std::vector<uint8_t> values = held->values();
-    for (const auto& [white, black] : materials) {
-      const Position pos = test::position_of(variant, random_fen(white, black, rng));
-      const std::optional<TableValue> got = tight.probe(pos);
-      if (got) CHECK(got->plies == roomy.probe(pos)->plies);
+    int others = 0;
+    for (int round = 0; round < 2; ++round) {
+      for (const auto& [white, black] : materials) {
+        const Position pos = test::position_of(variant, random_fen(white, black, rng));
+        const std::optional<TableValue> got = holding.probe(pos);
+        others += bool(got);
+        if (got) CHECK(got->plies == roomy.probe(pos)->plies);
+      }
     }
+    CHECK(others == 12);
     CHECK(held->values() == values);
-    CHECK(tight.stats().bytes <= size_t(1) << 20);
+    CHECK(holding.stats().evicted > 0);
+    CHECK(holding.stats().bytes <= holding_budget);
   }
-  // Let go, it makes room again.
-  for (const auto& [white, black] : materials)
-    CHECK(tight.probe(test::position_of(variant, random_fen(white, black, rng))));
 
-  // Four threads at once take turns in a cache of about two tables: never a wrong value, and
-  // within the budget. (A probe may answer nothing while the others' tables fill the cache.)
-  Tablebase shared(variant, {3, 2, dir.path().string()});
+  // Four threads at once take turns in the cache: never a wrong value, and within the budget.
+  // (A probe may answer nothing while the others' tables fill the cache.)
+  Tablebase shared(variant, {3, budget, dir.path().string()});
   std::vector<std::pair<std::string, TableValue>> cases;
   for (int i = 0; i < 400; ++i) {
     const auto& [white, black] = materials[size_t(i) % materials.size()];
@@ -357,13 +371,13 @@ TEST_CASE("tablebase: past its budget, tables are read again into a cache and an
   CHECK(wrong == 0);
   CHECK(answered_together > 800);
   CHECK(shared.stats().evicted > 0);
-  CHECK(shared.stats().bytes <= size_t(2) << 20);
+  CHECK(shared.stats().bytes <= budget);
   CHECK(roomy.stats().evicted == 0);
 }
 
 TEST_CASE("tablebase: the time spent making tables is clocked and left out of a search's --time", "[tablebase]") {
   const Variant variant = test::variant_named("antichess");
-  Tablebase tb(variant, {3, 64, ""});
+  Tablebase tb(variant, {3, size_t(64) << 20, ""});
   CHECK(tb.making_seconds() == 0.0);
   REQUIRE(tb.probe(test::position_of(variant, "8/8/8/3k4/8/8/8/R7 w - -")));
   const double made = tb.making_seconds();
@@ -444,7 +458,7 @@ TEST_CASE("tablebase: Losing Marseillais positions valued by hand", "[tablebase]
   using Kind = TableValue::Kind;
   const auto value = [](const std::vector<std::string_view>& options, std::string_view fen) {
     const Variant variant = test::variant_with("losing-marseillais", options);
-    Tablebase tb(variant, {3, 64, ""});
+    Tablebase tb(variant, {3, size_t(64) << 20, ""});
     const auto v = tb.probe(test::position_of(variant, fen));
     REQUIRE(v);
     return *v;
@@ -483,7 +497,7 @@ TEST_CASE("tablebase: Losing Marseillais tables agree with the search without ta
   // search's winN for N = t and not for N = t - 1; a position the table does not win is no
   // search's win within 3 turns.
   const Variant variant = test::variant_named("losing-marseillais");
-  Tablebase tb(variant, {3, 256, ""});
+  Tablebase tb(variant, {3, size_t(256) << 20, ""});
   std::mt19937_64 rng(56);
   size_t wins = 0;
   size_t others = 0;
