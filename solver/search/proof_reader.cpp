@@ -31,12 +31,19 @@ std::optional<Move> ProofReader::quickest_proven_move(Position& pos, int turns) 
   const Color mover = pos.side_to_move();
   // The one that needs the fewest turns, since a proof that hurries is smaller (with turns to
   // spare, any proven move would do, and a winner that wanders meets ever new positions).
+  // Where the rules know pos's win and its length (the endgame tables), a move that needs no
+  // more than that length allows is a quickest, and the first one ends the look: through the
+  // tables' endings each child probed may be a table to unpack.
+  int known_turns = turns + 1;
+  const bool known =
+      rules_.evaluate(pos, turns, nullptr, nullptr, &known_turns) == NodeValue::Proven && known_turns <= turns;
   std::optional<Move> quickest;
   int fewest = turns + 1;
   for (const Move m : moves) {
     StateInfo st;
     pos.do_move(m, st);
     const int child_turns = rules_.child_turns(mover, pos, turns);
+    bool quickest_found = false;
     if (child_turns >= 0) {
       const TtProbe probe = tt_.probe(pos.key(), child_turns);
       int need = child_turns;
@@ -45,9 +52,11 @@ std::optional<Move> ProofReader::quickest_proven_move(Position& pos, int turns) 
       if (proven && need < fewest) {
         fewest = need;
         quickest = m;
+        quickest_found = known && need <= rules_.child_turns(mover, pos, known_turns);
       }
     }
     pos.undo_move(m);
+    if (quickest_found) break;
   }
   return quickest;
 }
