@@ -18,11 +18,14 @@
 // Memory: all tables together stay within `bytes`. The tables met first are kept for the
 // whole run (resident): those of `max_men` men up to half of it, those of fewer men (each a
 // 64th of a largest one, or less) within all of it. The rest is a cache: a table of `max_men`
-// men met once the resident ones fill their half is read (or made) into it, and the table used
-// longest ago makes room, to be read again if asked for again. A proof written through the
-// tables' endings reaches hundreds of materials (every promotion of the loser's, every order
-// of captures), which no budget holds at once; refusing the tables past the budget left that
-// proof to a search without them that never ended. A table larger than the whole budget, or
+// men met once the resident ones fill their half is read (or made) into it, packed in blocks
+// (packed_values.h: a third of its size or less, read from its file without unpacking), and
+// the table used longest ago makes room, to be read again if asked for again. A table being
+// made holds the tables it rests on whole (a packed one is read again whole for it). A proof
+// written through the tables' endings reaches hundreds of materials (every promotion of the
+// loser's, every order of captures), which no budget holds at once; refusing the tables past
+// the budget left that proof to a search without them that never ended. A table larger than
+// the whole budget as it must be held (packed to be probed, whole to be made or built on), or
 // one that finds the cache's room taken by tables being held, answers nothing.
 //
 // Implementation notes: the search probes from every worker, so a resident table is found
