@@ -16,7 +16,7 @@ corpus_options=()
 [ -x build/dmsolve ] && corpus_options=(--dmsolve build/dmsolve)
 python3 tests/fuzz/make_corpus.py build-fuzz/corpus "${corpus_options[@]}"
 
-targets=(fuzz_fen fuzz_turn_text fuzz_epd_line fuzz_puzzle_file fuzz_popeye_file fuzz_proof_file)
+targets=(fuzz_fen fuzz_turn_text fuzz_epd_line fuzz_puzzle_file fuzz_popeye_file fuzz_proof_file fuzz_table_file)
 jobs=${FUZZ_JOBS:-$(nproc)}
 fuzz_one() {  # runs one target; its exit status goes to build-fuzz/TARGET.status
   local target=$1 status=0

@@ -259,7 +259,7 @@ int report_explore(const explore::Explorer& explorer, explore::JobStore& store, 
     }
   }
   if (const std::string error = tables ? tables->stats().error : ""; !error.empty()) {
-    std::cerr << "dmsolve explore: an endgame table was not kept (--tablebase-dir): " << error << std::endl;
+    std::cerr << "dmsolve explore: endgame tables (--tablebase-dir): " << error << std::endl;
   }
   return code;
 }

@@ -129,7 +129,7 @@ int solve_all(const std::vector<BatchProblem>& problems, const std::vector<Named
   // The page's tail also after Ctrl-C and after trees that were not printed.
   std::cout << output.tail() << std::flush;
   if (const std::string error = batch.tables_keep_error(); !error.empty()) {
-    std::cerr << "dmsolve solve: an endgame table was not kept (--tablebase-dir): " << error << std::endl;
+    std::cerr << "dmsolve solve: endgame tables (--tablebase-dir): " << error << std::endl;
   }
   if (InterruptCatcher::raised()) {
     std::cerr << interrupted_line(names, emitted, stopped) << std::endl;

@@ -318,7 +318,7 @@ int run_verify(const std::vector<std::string>& args) {
   // The page's tail also after Ctrl-C.
   if (pages) std::cout << output.tail() << std::flush;
   if (const std::string error = (*batch)->tables_keep_error(); !error.empty()) {
-    std::cerr << "dmsolve verify: an endgame table was not kept (--tablebase-dir): " << error << std::endl;
+    std::cerr << "dmsolve verify: endgame tables (--tablebase-dir): " << error << std::endl;
   }
   const bool interrupted = InterruptCatcher::raised();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

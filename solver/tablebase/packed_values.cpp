@@ -127,8 +127,10 @@ uint8_t PackedValues::byte(uint64_t index) const {
     const uint64_t values = std::min(kBlockValues, count_ - block * kBlockValues);
     const size_t got = ZSTD_decompressDCtx(cache.context, way.values.data(), values, bytes_.data() + starts_[block],
                                            starts_[block + 1] - starts_[block]);
-    // The bytes were checked whole when read (from_bytes), so this is memory gone bad.
-    if (ZSTD_isError(got) || got != values) fail("a block does not unpack");
+    if (ZSTD_isError(got) || got != values) {
+      way.serial = 0;
+      throw DamagedValues();
+    }
     way.serial = serial_;
     way.block = block;
   }

@@ -19,10 +19,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace dm::tablebase {
+
+// Thrown by a read whose block does not unpack: bytes that passed the checks when read, and yet
+// do not hold their values (made to pass them, or memory gone bad).
+struct DamagedValues : std::runtime_error {
+  DamagedValues() : std::runtime_error("a block of the table's values does not unpack") {}
+};
 
 class PackedValues {
  public:
@@ -34,7 +41,7 @@ class PackedValues {
   // `count` values in blocks, or their checksum is not `checksum`.
   static std::optional<PackedValues> from_bytes(std::string bytes, uint64_t count, uint64_t checksum);
 
-  // The value at index (below count()).
+  // The value at index (below count()); throws DamagedValues where its block does not unpack.
   uint8_t byte(uint64_t index) const;
   // Every value, or nullopt when a block does not unpack whole with its frame's checksum.
   std::optional<std::vector<uint8_t>> unpack() const;

@@ -63,8 +63,24 @@ std::optional<TableValue> Tablebase::probe(const Position& pos, const LosingTabl
   if (home != Home::Cached) return std::nullopt;
   const std::shared_ptr<const LosingTable> t = cached_table(*slot, stop, false);
   if (!t) return std::nullopt;
-  probes_.fetch_add(1, std::memory_order_relaxed);
-  return t->value(t->index_of(Placement::of(pos), layer));
+  try {
+    const TableValue value = t->value(t->index_of(Placement::of(pos), layer));
+    probes_.fetch_add(1, std::memory_order_relaxed);
+    return value;
+  } catch (const DamagedValues& damaged) {
+    give_up(*slot, damaged.what());
+    return std::nullopt;
+  }
+}
+
+void Tablebase::give_up(Slot& slot, const std::string& why) {
+  {
+    std::lock_guard lock(cache_mutex_);
+    slot.home.store(Home::None, std::memory_order_release);
+    if (slot.cached) drop(slot);
+  }
+  std::lock_guard lock(error_mutex_);
+  error_ = slot.material.name() + ": " + why + "; the table is no longer used";
 }
 
 Tablebase::Slot* Tablebase::find(uint64_t code) const {

@@ -67,7 +67,7 @@ struct TablebaseStats {
   size_t bytes = 0;     // of the tables in memory and being made
   size_t evicted = 0;   // cached tables dropped to make room
   uint64_t probes = 0;  // answered
-  std::string error;    // the last table that could not be kept in the directory, and why
+  std::string error;    // the last table that could not be kept in the directory, or was damaged, and why
 };
 
 class Tablebase {
@@ -136,6 +136,8 @@ class Tablebase {
   std::shared_ptr<const LosingTable> cached_table(Slot& slot, const LosingTable::Stop& stop, bool whole);
   // Takes a slot's table out of the cache and its bytes out of the budget. cache_mutex_ is held.
   void drop(Slot& slot);
+  // A cached table whose values turned out damaged: dropped, and answers nothing from now on.
+  void give_up(Slot& slot, const std::string& why);
   // The budget to make room for before m's table is read (or made) whole or packed: an upper
   // bound on what it will hold.
   size_t load_bytes(const Material& m, bool whole) const;

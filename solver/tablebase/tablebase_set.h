@@ -19,7 +19,8 @@ class TablebaseSet {
 
   // The tables of the variant, or nullptr where it has none or max_men is below 2.
   Tablebase* for_variant(const Variant& variant);
-  // Why a table made could not be kept in the directory (the last such error), or "".
+  // Why a table made could not be kept in the directory, or one read there turned out damaged
+  // (the last such error), or "".
   std::string keep_error();
 
  private:

@@ -25,7 +25,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SEEDS = ROOT / "tests" / "fuzz" / "seeds"
 SHARED = ROOT.parent / "shared" / "testdata"
 
-TARGETS = ["fuzz_fen", "fuzz_turn_text", "fuzz_epd_line", "fuzz_puzzle_file", "fuzz_popeye_file", "fuzz_proof_file"]
+TARGETS = ["fuzz_fen", "fuzz_turn_text", "fuzz_epd_line", "fuzz_puzzle_file", "fuzz_popeye_file", "fuzz_proof_file",
+           "fuzz_table_file"]
 
 # fuzz_support.h: every variant with every combination of its options (multi-move: 3 e.p. rules
 # x 2 no-second-move rules; losing: 3 stalemate rules), defaults first.
@@ -40,7 +41,7 @@ ALSO_8X8 = ["marseillais", "doublemove", "bennekom", "losing-marseillais", "anti
 # At most this many generated inputs a target (sorted, then evenly thinned), to keep the
 # corpus quick to load.
 LIMIT = {"fuzz_fen": 3000, "fuzz_turn_text": 1500, "fuzz_epd_line": 2000, "fuzz_puzzle_file": 600,
-         "fuzz_popeye_file": 100, "fuzz_proof_file": 100}
+         "fuzz_popeye_file": 100, "fuzz_proof_file": 100, "fuzz_table_file": 0}
 
 FEN_RE = re.compile(r"[0-9A-Za-z]+(?:/[0-9A-Za-z]+){7,9} [wb]1? (?:[KQkq]+|-) (?:-|(?:[a-l](?:10|[1-9]))+)"
                     r"(?: \d+ \d+)?")
@@ -223,6 +224,7 @@ def main():
         "fuzz_puzzle_file": puzzle_file_inputs(sources),
         "fuzz_popeye_file": popeye_file_inputs(),
         "fuzz_proof_file": proof_inputs(args.dmsolve),
+        "fuzz_table_file": [],  # its committed seeds only: a table file of each version
     }
     for target in TARGETS:
         folder = args.out_dir / target

@@ -5,6 +5,7 @@
 #include <zstd.h>
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <optional>
@@ -33,6 +34,21 @@ std::vector<uint8_t> table_like_values(size_t count, uint32_t seed) {
     values[i] = rng() % 13 == 0 ? uint8_t(rng()) : run;
   }
   return values;
+}
+
+// The packed bytes with the last byte of each block's frame (its checksum's) changed, the
+// sizes in front left alone: they pass every check made when read, and no block unpacks.
+std::string with_damaged_frames(const PackedValues& packed) {
+  std::string bytes = packed.bytes();
+  const uint64_t blocks = (packed.count() + PackedValues::kBlockValues - 1) / PackedValues::kBlockValues;
+  size_t end = blocks * 4;
+  for (uint64_t b = 0; b < blocks; ++b) {
+    uint32_t size = 0;
+    for (size_t k = 0; k < 4; ++k) size |= uint32_t(uint8_t(bytes[b * 4 + k])) << (8 * k);
+    end += size;
+    bytes[end - 1] = char(bytes[end - 1] ^ 0x55);
+  }
+  return bytes;
 }
 
 std::string read_file(const std::string& path) {
@@ -88,6 +104,20 @@ TEST_CASE("packed values: bytes read back only whole and with their checksum", "
   }
 }
 
+TEST_CASE("packed values: a block that does not unpack is refused, never read as values", "[tablebase]") {
+  const size_t count = 2 * PackedValues::kBlockValues;
+  const PackedValues packed = PackedValues::pack(table_like_values(count, 5));
+  const std::string forged = with_damaged_frames(packed);
+  const std::optional<PackedValues> damaged =
+      PackedValues::from_bytes(forged, count, PackedValues::checksum_of(forged));
+  REQUIRE(damaged);
+  CHECK_FALSE(damaged->unpack());
+  CHECK_THROWS_AS(damaged->byte(0), tablebase::DamagedValues);
+  CHECK_THROWS_AS(damaged->byte(count - 1), tablebase::DamagedValues);
+  // The way it took in the thread's cache does not keep half a block.
+  CHECK_THROWS_AS(damaged->byte(1), tablebase::DamagedValues);
+}
+
 TEST_CASE("table files: written packed, damaged ones refused, the first version read and rewritten", "[tablebase]") {
   const Variant variant = test::variant_named("antichess");
   const tablebase::Material m = tablebase::Material::of(test::position_of(variant, "8/8/8/8/8/8/8/R5n1 w - -"));
@@ -130,6 +160,22 @@ TEST_CASE("table files: written packed, damaged ones refused, the first version 
   CHECK(reread->values() == values);
   CHECK(read_file(path) == kept);
   CHECK(reader.stats().read == 1);
+
+  // A file whose blocks pass the checks and do not unpack (the checksum made to fit): a store
+  // that keeps it packed answers nothing for it, says so, and goes on with the other tables.
+  const std::string forged = with_damaged_frames(read->values);
+  char line[96];
+  std::snprintf(line, sizeof line, "packed %d %zu %016llx\n\n", int(PackedValues::kBlockValues), forged.size(),
+                static_cast<unsigned long long>(PackedValues::checksum_of(forged)));
+  std::ofstream(path, std::ios::binary) << header << line << forged;
+  REQUIRE(tablebase::read_table(path, variant, m));
+  // Two-man tables (8 KiB whole) within 12 KiB: none resident, each packed in the cache.
+  tablebase::Tablebase packed_only(variant, {2, size_t(12) << 10, dir.path().string()});
+  const Position pos = test::position_of(variant, "8/8/8/8/8/8/8/R5n1 w - -");
+  CHECK_FALSE(packed_only.probe(pos));
+  CHECK(packed_only.stats().error.find(m.name()) != std::string::npos);
+  CHECK_FALSE(packed_only.probe(test::position_of(variant, "8/8/8/8/8/8/n7/R7 b - -")));
+  CHECK(packed_only.probe(test::position_of(variant, "8/8/8/8/8/8/8/R5b1 w - -")));
 }
 
 }  // namespace

@@ -1,0 +1,73 @@
+// Fuzz target for the endgame table file door (solver/tablebase/table_file.h), which reads the
+// files kept in --tablebase-dir: version 2 (values packed in zstd blocks, with their sizes and a
+// checksum) and version 1 (one zstd frame). The input is written to a temporary file of this
+// process (under $TMPDIR, else /tmp), overwritten for every input and removed at exit, and read
+// as antichess's table of NvK (8,192 values, two blocks). Whatever the bytes, the file is
+// refused or gives that many values; each value read either is the one unpacked with the rest,
+// or, where the blocks do not unpack, is refused as damaged.
+
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fuzz_support.h"
+#include "rules/piece.h"
+#include "solver/tablebase/losing_table.h"
+#include "solver/tablebase/table_file.h"
+
+namespace {
+
+class InputFile {
+ public:
+  InputFile() {
+    const char* dir = std::getenv("TMPDIR");
+    path_ = std::string(dir && *dir ? dir : "/tmp") + "/dmsolve-fuzz-table-" + std::to_string(getpid());
+  }
+  ~InputFile() {
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  const std::string& write(const uint8_t* data, size_t size) {
+    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
+    return path_;
+  }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace dm;
+  static InputFile file;
+  static const Variant variant = *find_variant("antichess");
+  static const tablebase::Material material = [] {
+    tablebase::Material m;
+    m.add(make_piece(Color::White, PieceType::Knight));
+    m.add(make_piece(Color::Black, PieceType::King));
+    return m;
+  }();
+  const std::optional<tablebase::TableFile> read = tablebase::read_table(file.write(data, size), variant, material);
+  if (!read) return 0;
+  const tablebase::PackedValues& values = read->values;
+  fuzz::require(values.count() == tablebase::LosingTable::index_count(variant, material), "a table of other size read");
+  const std::optional<std::vector<uint8_t>> whole = values.unpack();
+  for (uint64_t i = 0; i < values.count(); ++i) {
+    try {
+      const uint8_t byte = values.byte(i);
+      fuzz::require(whole && byte == (*whole)[i], "a value read that the whole table does not hold");
+    } catch (const tablebase::DamagedValues&) {
+      fuzz::require(!whole, "a value refused that the whole table holds");
+    }
+  }
+  return 0;
+}
