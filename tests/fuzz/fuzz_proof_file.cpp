@@ -5,46 +5,16 @@
 // verdict or says why it has none, and accepts no proof without nodes; the graph is read or
 // refused with a reason, and a graph read has a main line that ends at an end node.
 
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "fuzz_support.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_graph.h"
 
-namespace {
-
-// The temporary file, removed when the process ends normally.
-class InputFile {
- public:
-  InputFile() {
-    const char* dir = std::getenv("TMPDIR");
-    path_ = std::string(dir && *dir ? dir : "/tmp") + "/dmsolve-fuzz-proof-" + std::to_string(getpid());
-  }
-  ~InputFile() {
-    std::error_code ignored;
-    std::filesystem::remove(path_, ignored);
-  }
-  const std::string& write(const uint8_t* data, size_t size) {
-    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
-    return path_;
-  }
-
- private:
-  std::string path_;
-};
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static InputFile file;
+  static dm::fuzz::InputFile file("proof");
   const auto result = dm::proof::check_proof(file.write(data, size));
   dm::fuzz::require(!result.accepted() || result.nodes > 0, "a proof without nodes is accepted");
   dm::fuzz::require(result.accepted() || !result.why.empty(), "a proof refused without a reason");

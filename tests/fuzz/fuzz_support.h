@@ -1,11 +1,17 @@
 #pragma once
 // What the fuzz targets share: an invariant check that aborts with a message (libFuzzer then
-// reports the input; the replay driver dies the same way), and the variant an input byte picks.
+// reports the input; the replay driver dies the same way), the variant an input byte picks, and
+// the temporary file through which the targets of file doors pass their input.
+
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/variant.h"
@@ -47,5 +53,31 @@ inline const Variant& variant_of(uint8_t byte) {
   }();
   return variants[byte % variants.size()];
 }
+
+// A temporary file of this process (under $TMPDIR, else /tmp), overwritten by every input and
+// removed when the process ends normally.
+class InputFile {
+ public:
+  explicit InputFile(std::string_view name) {
+    const char* dir = std::getenv("TMPDIR");
+    path_ =
+        std::string(dir && *dir ? dir : "/tmp") + "/dmsolve-fuzz-" + std::string(name) + "-" + std::to_string(getpid());
+  }
+  ~InputFile() {
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  const std::string& write(const uint8_t* data, size_t size) {
+    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
+    return path_;
+  }
+
+ private:
+  std::string path_;
+};
 
 }  // namespace dm::fuzz

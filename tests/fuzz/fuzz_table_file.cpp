@@ -6,13 +6,8 @@
 // refused or gives that many values; each value read either is the one unpacked with the rest,
 // or, where the blocks do not unpack, is refused as damaged.
 
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,33 +17,9 @@
 #include "solver/tablebase/losing_table.h"
 #include "solver/tablebase/table_file.h"
 
-namespace {
-
-class InputFile {
- public:
-  InputFile() {
-    const char* dir = std::getenv("TMPDIR");
-    path_ = std::string(dir && *dir ? dir : "/tmp") + "/dmsolve-fuzz-table-" + std::to_string(getpid());
-  }
-  ~InputFile() {
-    std::error_code ignored;
-    std::filesystem::remove(path_, ignored);
-  }
-  const std::string& write(const uint8_t* data, size_t size) {
-    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
-    return path_;
-  }
-
- private:
-  std::string path_;
-};
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace dm;
-  static InputFile file;
+  static fuzz::InputFile file("table");
   static const Variant variant = *find_variant("antichess");
   static const tablebase::Material material = [] {
     tablebase::Material m;
