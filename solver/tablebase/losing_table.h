@@ -13,10 +13,9 @@
 // (material.h) with the layer above it: layer * Material::index_count() + placement index.
 //
 // Values are one byte an index (ValueCode below), held whole or packed in blocks
-// (packed_values.h): 0 a draw (or no position), else byte - 1
-// holds the plies d of best play to the end of the game (the winner hurrying, the loser
-// delaying) and whether the side to move loses. Games longer than the byte holds are not
-// tabled: such a table is not made.
+// (packed_values.h): 0 a draw (or no position), else byte - 1 holds the plies d of best play
+// to the end of the game (the winner hurrying, the loser delaying) and whether the side to
+// move loses. Games longer than the byte holds are not tabled: such a table is not made.
 //
 // The game's end is read from the rules engine (rules/outcome.h, rules/movegen.h): a position
 // whose side to move has no move is set up as a Position and scored by outcome() (a stalemate
