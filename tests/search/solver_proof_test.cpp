@@ -320,9 +320,9 @@ TEST_CASE("proof stipulations: a proof through more tables than the budget holds
   size_t files = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(kept))
     if (entry.is_regular_file()) files += size_t(entry.file_size());
-  const size_t budget = files / 2;
-  REQUIRE(budget < size_t(1) << 20);
-  tablebase::Tablebase tight(pos.variant(), tablebase::TablebaseOptions{3, budget, kept});  // read from `kept`
+  const size_t cache_budget = files / 2;
+  REQUIRE(cache_budget < size_t(1) << 20);
+  tablebase::Tablebase tight(pos.variant(), tablebase::TablebaseOptions{3, cache_budget, kept});  // read from `kept`
   search::SearchLimits one_node;
   one_node.nodes = 1;
   const Expected<uint64_t> tight_nodes =
@@ -331,7 +331,7 @@ TEST_CASE("proof stipulations: a proof through more tables than the budget holds
   REQUIRE(tight_nodes);
   CHECK(*tight_nodes == *whole);
   CHECK(tight.stats().evicted > 0);
-  CHECK(tight.stats().bytes <= budget);
+  CHECK(tight.stats().bytes <= cache_budget);
 }
 
 TEST_CASE("proof stipulations: the loser's turns are grouped by the real answer, not its text", "[solver][proof]") {

@@ -291,9 +291,9 @@ TEST_CASE("tablebase: past its budget, tables are read again into a cache and an
   size_t files = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path()))
     if (entry.is_regular_file()) files += size_t(entry.file_size());
-  const size_t budget = files / 2;
-  REQUIRE(budget < size_t(1) << 20);
-  Tablebase tight(variant, {3, budget, dir.path().string()});
+  const size_t cache_budget = files / 2;
+  REQUIRE(cache_budget < size_t(1) << 20);
+  Tablebase tight(variant, {3, cache_budget, dir.path().string()});
   int answered = 0;
   for (int round = 0; round < 3; ++round) {
     for (const auto& [white, black] : materials) {
@@ -312,12 +312,12 @@ TEST_CASE("tablebase: past its budget, tables are read again into a cache and an
   }
   CHECK(answered == 360);
   CHECK(tight.stats().evicted > 5);
-  CHECK(tight.stats().bytes <= budget);
+  CHECK(tight.stats().bytes <= cache_budget);
 
   // A table its caller holds (whole, as a table being made holds those it rests on) stays
   // whole: the cache does not drop it, and the others take turns in the rest of the budget.
   {
-    const size_t holding_budget = budget + (size_t(512) << 10);
+    const size_t holding_budget = cache_budget + (size_t(512) << 10);
     Tablebase holding(variant, {3, holding_budget, dir.path().string()});
     const std::shared_ptr<const tablebase::LosingTable> held =
         holding.table(Material::of(test::position_of(variant, random_fen("N", "qq", rng))));
@@ -341,7 +341,7 @@ TEST_CASE("tablebase: past its budget, tables are read again into a cache and an
 
   // Four threads at once take turns in the cache: never a wrong value, and within the budget.
   // (A probe may answer nothing while the others' tables fill the cache.)
-  Tablebase shared(variant, {3, budget, dir.path().string()});
+  Tablebase shared(variant, {3, cache_budget, dir.path().string()});
   std::vector<std::pair<std::string, TableValue>> cases;
   for (int i = 0; i < 400; ++i) {
     const auto& [white, black] = materials[size_t(i) % materials.size()];
@@ -371,7 +371,7 @@ TEST_CASE("tablebase: past its budget, tables are read again into a cache and an
   CHECK(wrong == 0);
   CHECK(answered_together > 800);
   CHECK(shared.stats().evicted > 0);
-  CHECK(shared.stats().bytes <= budget);
+  CHECK(shared.stats().bytes <= cache_budget);
   CHECK(roomy.stats().evicted == 0);
 }
 
