@@ -49,13 +49,18 @@ SeriesSearch::SeriesSearch(const NodeRules& rules, TranspositionTable& tt, Searc
       tt_(tt),
       control_(control),
       mover_(series_mover(rules)),
-      nodes_(control) {
+      nodes_(control),
+      ending_bound_(ending_bound) {
   assert(rules.stipulation().is_series());
 }
 
 void SeriesSearch::solve(Position& pos, int series_left, const Line& prefix, std::vector<Line>& solutions) {
   solutions_ = &solutions;
   path_ = prefix;
+  const Stipulation& stip = rules_.stipulation();
+  if (!targets_ && ending_bound_ && SeriesTargets::applies(pos.variant(), stip.play, stip.goal)) {
+    targets_.emplace(*ending_bound_);
+  }
   turn_.clear();
   if (pos.side_to_move() == mover_ && series_left > 0) search(pos, series_left);
 }
@@ -101,6 +106,10 @@ bool SeriesSearch::search(Position& pos, int series_left) {
   // series' last turn, also the moves it may still try.
   HelpPruner::Moves allowed;
   if (!pos.mid_turn() && pruner_.judge_series(pos, mover_, series_left, allowed) == HelpPruner::Verdict::RuledOut) {
+    tt_.store_no_exact_solution(key, series_left, 0);
+    return false;
+  }
+  if (!pos.mid_turn() && targets_ && !targets_->may_reach(pos, series_left)) {
     tt_.store_no_exact_solution(key, series_left, 0);
     return false;
   }

@@ -12,18 +12,22 @@
 // the other side's king with the series mover's turns left (ser-#), or the series mover's own
 // with its turns left and one move of the other side's (ser-h#, ser-s#); before the series' last
 // turn of ser-h# and ser-s# it leaves only the moves after which that count may pass; and on the
-// last turn only the moves help play's last move would try (docs/help-bound.md).
+// last turn only the moves help play's last move would try (docs/help-bound.md). In ser-h#,
+// the series targets (targets/series_targets.h) then cut the series in which the series
+// mover's men can no longer stand as some final picture of the other side's mating move needs.
 //
 // The end of the series is read by NodeRules under the stipulation of its last step from the
 // position before the last series turn: #1 (=1) for ser-#, h#1 (h=1) for ser-h#, s#1 (s=1) for
 // ser-s#. A solution line holds the series mover's turns and, in ser-h# and ser-s#, the other
 // side's last turn (in ser-s#, one line for each forced turn).
 
+#include <optional>
 #include <vector>
 
 #include "rules/position.h"
 #include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/help/help_pruner.h"
+#include "solver/search/help/targets/series_targets.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/problem_terms.h"
 #include "solver/search/search_control.h"
@@ -65,6 +69,7 @@ class SeriesSearch {
 
   const NodeRules& rules_;
   HelpPruner pruner_;
+  std::optional<SeriesTargets> targets_;  // where they hold (series_targets.h)
   NodeRules last_step_;  // the rules of the step after the series' last turn
   TranspositionTable& tt_;
   SearchControl& control_;
@@ -73,6 +78,7 @@ class SeriesSearch {
   Turn turn_;   // the series turn under way
   std::vector<Line>* solutions_ = nullptr;
   NodeCounter nodes_;
+  const EndingBound* ending_bound_;
 };
 
 // Whether the side to move in `after`, a position after a series turn that is not the last,

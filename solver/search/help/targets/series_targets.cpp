@@ -1,0 +1,286 @@
+// SeriesTargets: the final pictures of ser-h#, and whether the series mover's men may still
+// stand as one of them needs.
+
+#include "solver/search/help/targets/series_targets.h"
+
+#include <algorithm>
+#include <array>
+
+#include "rules/zobrist.h"
+#include "solver/search/help/bound/bound_detail.h"
+#include "solver/search/help/targets/least_assignment.h"
+
+namespace dm::search {
+
+using targets::LeastAssignment;
+
+namespace {
+
+using bound_detail::kFar;
+using bound_detail::king_walk;
+
+// The most pieces of the other side's the targets are listed for (may_reach says nothing past it).
+constexpr int kMostPieces = 16;
+
+// What a piece of kind t of colour c on s attacks on an empty board.
+Bitboard empty_board_attacks(const Geometry& g, PieceType t, Color c, Square s) {
+  return (t == PieceType::Pawn ? g.pawn_attacks(c, s) : g.attacks(t, s, 0)) & g.board();
+}
+
+// One move of the other side's: a piece from `from` to `to`, standing there as `kind`.
+struct LastMove {
+  Square from;
+  Square to;
+  PieceType kind;
+  bool capture;
+  Bitboard path;  // the squares it passes
+};
+
+// Every move the other side's pieces may make on a board where the series mover's men stand
+// anywhere and its own pieces may have been taken: a rider's over every square of its lines, a
+// quiet move and a capture onto each square (a pawn's as its moves go).
+std::vector<LastMove> last_moves(const Position& pos, Color side) {
+  const Geometry& g = pos.geometry();
+  std::vector<LastMove> moves;
+  const int last_rank = side == Color::White ? g.ranks() - 1 : 0;
+  const int start_rank = side == Color::White ? 1 : g.ranks() - 2;
+  for (Bitboard b = pos.pieces(side); b;) {
+    const Square s = pop_lsb(b);
+    const PieceType t = type_of(pos.piece_on(s));
+    const auto add = [&](Square to, bool capture, Bitboard path) {
+      if (t == PieceType::Pawn && rank_of(to) == last_rank) {
+        for (const PieceType kind : pos.variant().promotions) moves.push_back({s, to, kind, capture, path});
+      } else {
+        moves.push_back({s, to, t, capture, path});
+      }
+    };
+    if (t == PieceType::Pawn) {
+      const int ahead = int(s) + pawn_forward(side);
+      if (ahead < 0 || ahead >= kSquareSpace || !has(g.board(), Square(ahead))) continue;
+      add(Square(ahead), false, 0);
+      const int two = ahead + pawn_forward(side);
+      if (rank_of(s) == start_rank && two >= 0 && two < kSquareSpace && has(g.board(), Square(two))) {
+        add(Square(two), false, square_bb(Square(ahead)));
+      }
+      for (Bitboard c = g.pawn_attacks(side, s) & g.board(); c;) add(pop_lsb(c), true, 0);
+      continue;
+    }
+    for (Bitboard to = empty_board_attacks(g, t, side, s); to;) {
+      const Square d = pop_lsb(to);
+      add(d, false, g.between(s, d));
+      add(d, true, g.between(s, d));
+    }
+  }
+  return moves;
+}
+
+uint64_t pieces_key(const Position& pos, Color side) {
+  const auto& piece_square = zobrist::keys().piece_square;
+  uint64_t key = 0x9E3779B97F4A7C15ULL * (uint64_t(side) + 1);
+  for (Bitboard b = pos.pieces(side); b;) {
+    const Square s = pop_lsb(b);
+    key ^= piece_square[uint8_t(pos.piece_on(s))][s];
+  }
+  return key;
+}
+
+}  // namespace
+
+struct SeriesTargets::Men {
+  int count = 0;
+  Bitboard squares = 0;
+  std::array<std::array<uint8_t, kSquareSpace>, LeastAssignment::kMaxRows> moves{};
+};
+
+bool SeriesTargets::applies(const Variant& variant, Play play, Goal goal) {
+  if (play != Play::SeriesHelp || goal != Goal::Mate) return false;
+  if (variant.files != 8 || variant.ranks != 8 || variant.is_multi_move() || variant.king_rule != KingRule::Royal ||
+      variant.compulsory_capture || variant.later_moves.same_piece) {
+    return false;
+  }
+  for (const PieceType t : variant.pieces) {
+    if (t != PieceType::Pawn && t != PieceType::Knight && t != PieceType::Bishop && t != PieceType::Rook &&
+        t != PieceType::Queen && t != PieceType::King) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) const {
+  const Geometry& g = pos.geometry();
+  const Color other = ~pos.side_to_move();
+  std::vector<Target> found;
+  for (const LastMove& m : last_moves(pos, other)) {
+    // The other side's pieces after the move, and what they attack on an empty board.
+    std::array<Square, kMostPieces> at{};
+    std::array<PieceType, kMostPieces> kind{};
+    int n = 0;
+    Bitboard attacked = 0;
+    Square their_king = kNoSquare;
+    for (Bitboard b = pos.pieces(other); b && n < kMostPieces;) {
+      const Square s = pop_lsb(b);
+      const bool moved = s == m.from;
+      at[size_t(n)] = moved ? m.to : s;
+      kind[size_t(n)] = moved ? m.kind : type_of(pos.piece_on(s));
+      if (kind[size_t(n)] == PieceType::King) their_king = at[size_t(n)];
+      attacked |= empty_board_attacks(g, kind[size_t(n)], other, at[size_t(n)]);
+      ++n;
+    }
+    const Bitboard move_empty = m.path | square_bb(m.from) | (m.capture ? 0 : square_bb(m.to));
+    const Bitboard move_fill = m.capture ? square_bb(m.to) : 0;
+    for (Bitboard kb = g.board() & ~square_bb(m.from) & ~square_bb(m.to); kb;) {
+      const Square k = pop_lsb(kb);
+      if (their_king != kNoSquare && king_walk(k, their_king) <= 1) continue;
+      const Bitboard fill = (g.leaps(PieceType::King, k) & g.board() & ~attacked) | move_fill;
+      if (fill & move_empty) continue;
+      // A mate: some piece checks k, its line (where it rides) left empty, its square too. The
+      // king was not in check before the move: the checker is the piece that moved, or a rider
+      // whose line through the square it left the move opened.
+      for (int i = 0; i < n; ++i) {
+        if (kind[size_t(i)] == PieceType::King ||
+            !has(empty_board_attacks(g, kind[size_t(i)], other, at[size_t(i)]), k)) {
+          continue;
+        }
+        if (at[size_t(i)] != m.to && !has(g.between(at[size_t(i)], k), m.from)) continue;
+        const Bitboard empty =
+            move_empty | g.between(at[size_t(i)], k) | (at[size_t(i)] == m.to ? 0 : square_bb(at[size_t(i)]));
+        if (!(fill & empty)) found.push_back({k, fill, empty});
+      }
+    }
+  }
+  std::sort(found.begin(), found.end(), [](const Target& a, const Target& b) {
+    if (a.k != b.k) return a.k < b.k;
+    if (a.fill != b.fill) return a.fill < b.fill;
+    return a.empty < b.empty;
+  });
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
+}
+
+int SeriesTargets::least_moves(const Geometry& g, const Men& men, const Target& target) {
+  const Bitboard forbidden = target.empty | square_bb(target.k);
+  const Bitboard own = men.squares & ~forbidden & ~target.fill;
+  const int fills = popcount(target.fill);
+  const int owns = popcount(own);
+  if (fills > men.count) return LeastAssignment::kNever;
+  LeastAssignment assignment(men.count, fills + owns + men.count);
+  const Bitboard free = g.board() & ~(forbidden | target.fill | men.squares);
+  for (int i = 0; i < men.count; ++i) {
+    const auto& moves = men.moves[size_t(i)];
+    int column = 0;
+    for (Bitboard b = target.fill; b; ++column) {
+      const uint8_t c = moves[pop_lsb(b)];
+      if (c != kFar) assignment.set_cost(i, column, c);
+    }
+    for (Bitboard b = own; b; ++column) {
+      const uint8_t c = moves[pop_lsb(b)];
+      if (c != kFar) assignment.set_cost(i, column, c);
+    }
+    // A man that stands on none of those squares: its fewest moves to any other (at least one).
+    uint8_t nearest = kFar;
+    for (Bitboard b = free; b && nearest > 1;) nearest = std::min(nearest, moves[pop_lsb(b)]);
+    if (nearest != kFar) {
+      for (int j = 0; j < men.count; ++j) assignment.set_cost(i, column + j, nearest);
+    }
+  }
+  for (int j = 0; j < fills; ++j) assignment.require(j);
+  return assignment.solve();
+}
+
+bool SeriesTargets::may_reach(const Position& pos, int series_left) {
+  const Geometry& g = pos.geometry();
+  const Color mover = pos.side_to_move();
+  const Color other = ~mover;
+  const Square king = pos.king_square(mover);
+  // The other side's last move may be a castling or an e.p. capture: not listed.
+  const int ep_rank = other == Color::White ? g.ranks() - 4 : 3;
+  if (king == kNoSquare || pos.castling_rights() || pos.ep_squares() ||
+      (pos.pieces(other, PieceType::Pawn) & g.rank_bb(ep_rank))) {
+    return true;
+  }
+  const Bitboard men_squares = pos.pieces(mover) & ~square_bb(king);
+  if (popcount(men_squares) > LeastAssignment::kMaxRows - 1 || popcount(pos.pieces(other)) > kMostPieces) return true;
+
+  const uint64_t key = pieces_key(pos, other);
+  auto kept = kept_.find(key);
+  if (kept == kept_.end() || kept->second.pieces != pos.pieces(other)) {
+    if (kept_.size() >= kMostKept) kept_.clear();
+    kept = kept_.insert_or_assign(key, Kept{pos.pieces(other), targets(pos)}).first;
+  }
+  const std::vector<Target>& all = kept->second.targets;
+  if (all.empty()) return false;
+
+  // Each man's fewest moves to each square: a piece's on an empty board, a pawn's pushing and
+  // capturing only onto the other side's pieces, which stand still, and promoting.
+  Men men;
+  const Bitboard theirs = pos.pieces(other);
+  const int last_rank = mover == Color::White ? g.ranks() - 1 : 0;
+  const int start_rank = mover == Color::White ? 1 : g.ranks() - 2;
+  for (Bitboard b = men_squares; b; ++men.count) {
+    const Square from = pop_lsb(b);
+    men.squares |= square_bb(from);
+    auto& moves = men.moves[size_t(men.count)];
+    const PieceType t = type_of(pos.piece_on(from));
+    if (t != PieceType::Pawn) {
+      for (Bitboard s = g.board(); s;) {
+        const Square to = pop_lsb(s);
+        const uint8_t c = bound_.moves_to_reach(t, mover, from, to);
+        moves[to] = c == EndingBound::kUnreachable ? kFar : c;
+      }
+      continue;
+    }
+    moves.fill(kFar);
+    moves[from] = 0;
+    const int step = mover == Color::White ? 1 : -1;
+    for (int rank = rank_of(from); rank != last_rank; rank += step) {
+      for (int file = 0; file < g.files(); ++file) {
+        const Square x = make_square(file, rank);
+        if (moves[x] == kFar) continue;
+        const uint8_t next = uint8_t(moves[x] + 1);
+        const Square ahead = Square(int(x) + pawn_forward(mover));
+        moves[ahead] = std::min(moves[ahead], next);
+        if (rank == start_rank) {
+          const Square two = Square(int(ahead) + pawn_forward(mover));
+          moves[two] = std::min(moves[two], next);
+        }
+        for (Bitboard c = g.pawn_attacks(mover, x) & theirs; c;) {
+          const Square to = pop_lsb(c);
+          moves[to] = std::min(moves[to], next);
+        }
+      }
+    }
+    for (int file = 0; file < g.files(); ++file) {
+      const Square promoted = make_square(file, last_rank);
+      const uint8_t there = moves[promoted];
+      if (there > series_left) continue;  // every square past it is farther than the series
+      for (const PieceType kind : pos.variant().promotions) {
+        for (Bitboard s = g.board(); s;) {
+          const Square to = pop_lsb(s);
+          const uint8_t c = bound_.moves_to_reach(kind, mover, promoted, to);
+          if (c != EndingBound::kUnreachable) moves[to] = std::min(moves[to], uint8_t(there + c));
+        }
+      }
+    }
+  }
+
+  const size_t n = all.size();
+  for (size_t x = 0; x < n; ++x) {
+    const size_t i = (last_passed_ + x) % n;
+    const Target& target = all[i];
+    const int walk = king_walk(king, target.k);
+    if (walk > series_left) continue;
+    // Each man that stands where it may not end moves, and each square to fill no man holds
+    // takes a man that moved: at least the more of the two.
+    const int leaving = popcount(men.squares & (target.empty | square_bb(target.k)));
+    const int unfilled = popcount(target.fill & ~men.squares);
+    if (walk + std::max(leaving, unfilled) > series_left) continue;
+    if (walk + least_moves(g, men, target) <= series_left) {
+      last_passed_ = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace dm::search

@@ -1,0 +1,77 @@
+#pragma once
+// Popeye's targets (optimisations/intelligent/) for the series help mate (ser-h#): the series
+// mover is the side to be mated, and the other side makes one move after the series. That side
+// stands still through the series, so its last move and the piece that checks can be listed,
+// and each fixes a final picture that the series mover's men must fill. A series turn is
+// searched only while some target may still be reached within the series turns left. The
+// argument is docs/help-bound.md, "Series targets" (invariants 54 to 60).
+//
+// A target is the square k where the king ends; the squares next to it that no piece of the
+// other side's may guard after its move (counted on an empty board, so that no guard is
+// missed), which the men must fill; and the squares they must leave empty: the check's line and
+// the checker's square, the last move's path, the square it leaves and, for a quiet move, the
+// one it lands on (for a capture, that square must hold a man). The fewest moves in which the
+// men may stand so, each on a square of its own, is a least assignment (least_assignment.h),
+// each man's moves counted on an empty board and a pawn's captures only onto the squares the
+// other side's pieces hold; the king walks to k.
+//
+// Only mates: in a stalemate every man must also end without a move, which a target of squares
+// does not see, and the targets cut nothing there that the bound does not (reports/series-search.md).
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "rules/position.h"
+#include "solver/search/help/bound/ending_bound.h"
+#include "solver/search/problem_terms.h"
+
+namespace dm::search {
+
+class SeriesTargets {
+ public:
+  // Whether the targets hold: ser-h# in a variant of orthodox men on an 8x8 board, one move a
+  // turn, a royal king and captures free (docs/help-bound.md, invariant 54).
+  static bool applies(const Variant& variant, Play play, Goal goal);
+
+  // bound: for the men's distances on an empty board.
+  explicit SeriesTargets(const EndingBound& bound) : bound_(bound) {}
+
+  // Whether the side to move in pos, the series mover with series_left turns left (the coming
+  // one included), may still stand as some target needs before the other side's last move.
+  // True where the targets do not say: a castling right (a castling may be that move, or the
+  // king's move of two squares one of the series), an e.p. capture that may be that move or the
+  // series' first, no king, or more men than the assignment takes.
+  bool may_reach(const Position& pos, int series_left);
+
+  // A final picture (see the header's comment).
+  struct Target {
+    Square k = kNoSquare;
+    Bitboard fill = 0;
+    Bitboard empty = 0;
+    bool operator==(const Target& o) const { return k == o.k && fill == o.fill && empty == o.empty; }
+  };
+  // The targets of pos's other side as it stands (the series mover's men play no part).
+  std::vector<Target> targets(const Position& pos) const;
+
+ private:
+  // The series mover's men (not the king): their squares, and each one's fewest moves to stand
+  // on each square.
+  struct Men;
+  // The fewest moves of the men to stand as `target` needs; LeastAssignment::kNever where they
+  // cannot.
+  static int least_moves(const Geometry& g, const Men& men, const Target& target);
+
+  const EndingBound& bound_;
+  // The targets of each of the other side's positions met, by its pieces' fingerprint (their
+  // squares kept to tell two apart), at most kMostKept at once.
+  struct Kept {
+    Bitboard pieces = 0;
+    std::vector<Target> targets;
+  };
+  static constexpr size_t kMostKept = 256;
+  std::unordered_map<uint64_t, Kept> kept_;
+  size_t last_passed_ = 0;  // the target found last: tried first
+};
+
+}  // namespace dm::search
