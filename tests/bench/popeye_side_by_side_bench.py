@@ -6,6 +6,10 @@ Sets:
   help    the long help problems of Popeye's own examples (`popeye_orthodox_clean.tsv`, h#3 to
           h=8: 106), sorted by length; Popeye runs with `option intelligent`, its fastest mode
           for help play. --every 2 takes every other one (53).
+  series  the series problems of Popeye's own examples: every twin of ser-#, ser-=, ser-h#,
+          ser-h=, ser-s# and ser-s= in tests/data/popeye/examples/expected.json, and the three
+          long ones kept apart in tests/bench/popeye_series_long.epd (Popeye's solutions there);
+          Popeye runs with `option intelligent`, as for help play.
   direct  matetrack's #2-#5 (`matetrackpv.epd`); Popeye in its default mode, which is its mode
           for direct play, with `option variation`: dmsolve prints each key's threats and
           variations, and Popeye without that option prints the keys alone (on matetrack-10, a
@@ -30,7 +34,7 @@ dmsolve's, one after the other: on a machine of many cores, where dmsolve runs w
 this spares the time of Popeye's one-thread runs in a row (the issue's own figures ran 8 at a
 time on 16 cores). Popeye's times are then those of a busy machine, a few per cent slower.
 
-usage: POPEYE=/path/to/py tests/bench/popeye_side_by_side_bench.py [--set help|direct]
+usage: POPEYE=/path/to/py tests/bench/popeye_side_by_side_bench.py [--set help|series|direct]
            [--every N] [--time SECONDS] [--threads 1,2] [--hash MB] [--dmsolve build/dmsolve]
            [--data ../shared/testdata/orthodox] [--max-problems N] [--stips '#2,#3'] [--only-dmsolve]
            [--popeye-processes N] [--popeye-keys-only]
@@ -72,6 +76,28 @@ def help_problems(data):
                 expected = set() if solutions in ('-', 'none') else set(s.strip() for s in solutions.split('|'))
                 rows.append((f'popeye-{number}', ' '.join(fen.split()[:4]), stip, expected))
     rows.sort(key=lambda r: help_length(r[2]))  # stable: the file's order within a length
+    return rows
+
+
+def series_problems(_data):
+    """(name, fen, stip, expected solution set) of the series problems of Popeye's examples."""
+    rows = []
+    with open(os.path.join(ROOT, 'tests', 'data', 'popeye', 'examples', 'expected.json')) as f:
+        files = json.load(f)['files']
+    for source, entry in sorted(files.items()):
+        for problem in entry['problems']:
+            for twin in problem['twins']:
+                if twin['stipulation'].startswith('ser-'):
+                    name = f"{source.removesuffix('.inp')}#{problem['number']}{twin['twin'] or ''}"
+                    # Where Popeye printed short solutions, its answer depended on options (such as
+                    # stoponshortsolutions) that the exported problem does not carry.
+                    expected = None if twin.get('short') else set(twin['solutions'])
+                    rows.append((name, ' '.join(twin['fen'].split()[:4]), twin['stipulation'], expected))
+    with open(os.path.join(HERE, 'popeye_series_long.epd')) as f:
+        for line in f:
+            if line.strip() and not line.startswith('#'):
+                fen, stip, solution, name = line.rstrip('\n').split('\t')[:4]
+                rows.append((name, ' '.join(fen.split()[:4]), stip, {solution}))
     return rows
 
 
@@ -132,7 +158,9 @@ def run_dmsolve(dmsolve, fen, stip, threads, seconds, hash_mb):
     result = json.loads(lines[0])
     if result.get('status') not in ('solved', 'no-solution'):
         return elapsed, None, result.get('nodes', 0)
-    answers = result.get('solutions') if stip.startswith('h') else result.get('keys')
+    answers = result.get('solutions') if stip.startswith(('h', 'ser-')) else result.get('keys')
+    if stip.startswith('ser-'):  # the full-length lines, as Popeye lists them apart from the short ones
+        answers = [a for a in answers or [] if a not in (result.get('short_solutions') or [])]
     return elapsed, set(answers or []), result.get('nodes', 0)
 
 
@@ -142,7 +170,7 @@ def summary(label, times, undecided):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--set', choices=('help', 'direct'), default='help')
+    parser.add_argument('--set', choices=('help', 'series', 'direct'), default='help')
     parser.add_argument('--every', type=int, default=1, help='take every Nth problem of the set')
     parser.add_argument('--max-problems', type=int, default=0, help='at most this many (0: all)')
     parser.add_argument('--stips', default='', help='only these stipulations, comma-separated (e.g. "#2,#3")')
@@ -162,13 +190,14 @@ def main():
         print('set POPEYE to the Popeye binary (tests/bench/build_popeye.sh builds it), or --only-dmsolve',
               file=sys.stderr)
         return 2
-    problems = (help_problems if args.set == 'help' else direct_problems)(args.data)[::args.every]
+    sets = {'help': help_problems, 'series': series_problems, 'direct': direct_problems}
+    problems = sets[args.set](args.data)[::args.every]
     if args.stips:
         problems = [p for p in problems if p[2] in args.stips.split(',')]
     if args.max_problems:
         problems = problems[:args.max_problems]
     threads = [int(t) for t in args.threads.split(',')]
-    mode = ['intelligent'] if args.set == 'help' else [] if args.popeye_keys_only else ['variation']
+    mode = ['intelligent'] if args.set in ('help', 'series') else [] if args.popeye_keys_only else ['variation']
     options = [f'maxtime {max(1, int(args.time))}'] + mode
 
     times = {'popeye': []} if not args.only_dmsolve else {}
@@ -213,7 +242,8 @@ def main():
     print(f'\n{len(problems)} problems ({args.set}), {args.time:g} s each; whole runs by the clock')
     print(f'{"solver":<22} {"total s":>9} {"median s":>9} {"undec":>5}')
     if not args.only_dmsolve:
-        print(summary('popeye' + (' intelligent' if args.set == 'help' else ''), times['popeye'], undecided['popeye']))
+        print(summary('popeye' + (' intelligent' if args.set in ('help', 'series') else ''), times['popeye'],
+                      undecided['popeye']))
     for t in threads:
         line = summary(f'dmsolve {t} thread' + ('s' if t > 1 else ''), times[t], undecided[t])
         if not args.only_dmsolve:
@@ -230,6 +260,13 @@ def main():
             d = [b for _, b in pairs]
             print(f'{stip:<6} {len(pairs):4d} {statistics.median(p):13.3f} {statistics.median(d):14.3f} '
                   f'{sum(p):13.2f} {sum(d):14.2f}')
+        # The ten worst ratios: a problemist meets one problem at a time.
+        ratios = sorted(((d / p, name, stip, p, d) for (name, _, stip, _), p, d in
+                         zip(problems, times['popeye'], times[threads[0]])), reverse=True)
+        print(f'\nthe ten worst ratios ({threads[0]} thread)\n{"problem":<28} {"stip":<9} {"popeye s":>9} '
+              f'{"dmsolve s":>10} {"ratio":>7}')
+        for ratio, name, stip, p, d in ratios[:10]:
+            print(f'{name:<28} {stip:<9} {p:9.3f} {d:10.3f} {ratio:6.1f}x')
     return 1 if differences else 0
 
 
