@@ -704,6 +704,18 @@ TEST_CASE("series targets: mates by a discovered check are kept", "[solver][help
   CHECK(series_answers(fen, "ser-h#1", 1, Goal::Mate, false).first == expected);
 }
 
+// A square next to the king filled by a pawn's capture: Black Kh1 and pawn g3, White Kf1,
+// knight h2 and bishop b1. Only Be4 may check h1 (b1's one square on that diagonal), and White's
+// king guards g1 and g2; h2 must hold a Black man. g3xh2 fills it (Kxh2 leaves h1 and h3 free,
+// g2+ blocks the diagonal), and Be4 mates. The targets count the pawn's capture onto a square
+// of White's (series_targets.h); the answer is counted by hand from the rules.
+TEST_CASE("series targets: a square filled by a pawn's capture", "[solver][help][series]") {
+  const std::string fen = "8/8/8/8/8/6p1/7N/1B3K1k b - - 0 1";
+  const std::vector<std::string> expected{"g3h2 b1e4"};
+  CHECK(series_answers(fen, "ser-h#1", 1, Goal::Mate, true).first == expected);
+  CHECK(series_answers(fen, "ser-h#1", 1, Goal::Mate, false).first == expected);
+}
+
 // The series targets (series_targets.h) with the bound, against the full-width search, on
 // random positions where Black's men stand round their king (within two squares of it), so that
 // a target's squares are filled by men moving out of each other's way: ser-h# of three and four
