@@ -80,9 +80,10 @@ TEST_CASE("least assignment: equals the least of every assignment", "[solver][he
 //   a6, b4, b6, c5 and c6 must be filled. The king walks one move; the pawn on b5 must leave
 //   (to b4, its one way: it captures only onto White's squares), the bishop on b4 then too (one
 //   move away), a6 is filled by Ra4 (one move on an empty board) and a4 again by Rc4 (one): 5.
-// - After bxc4, k = b5: c4 needs a man to take, a4 one more, so Rc4 stays and a4 is filled by
-//   a man that moves: 6 at least. k = d5 needs the king's three moves and three men on d6, e5
-//   and e6.
+// - After bxc4, k = b5: the eight squares round b5 (c4 with the man the pawn takes) hold the
+//   eight men, the pawn that leaves b5 among them: b5-b4, then Bb4 to a5, Na5 to c6, Bc6 to a4
+//   and Ra4 to a6 close the ring, and the king's move: 6. k = d5 needs the king's three moves
+//   and men on d6, e5 and e6.
 // So no target may be reached within four series turns, and one may within five.
 TEST_CASE("series targets: Lin's ser-h#9 needs five series turns by the count", "[solver][help][series]") {
   using namespace dm::search;
