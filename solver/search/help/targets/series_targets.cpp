@@ -188,32 +188,10 @@ int SeriesTargets::least_moves(const Geometry& g, const Men& men, const Target& 
   return assignment.solve();
 }
 
-bool SeriesTargets::may_reach(const Position& pos, int series_left) {
+void SeriesTargets::count_men(const Position& pos, Bitboard men_squares, int series_left, Men& men) const {
   const Geometry& g = pos.geometry();
   const Color mover = pos.side_to_move();
   const Color other = ~mover;
-  const Square king = pos.king_square(mover);
-  // The other side's last move may be a castling or an e.p. capture: not listed.
-  const int ep_rank = other == Color::White ? g.ranks() - 4 : 3;
-  if (king == kNoSquare || pos.castling_rights() || pos.ep_squares() ||
-      (pos.pieces(other, PieceType::Pawn) & g.rank_bb(ep_rank))) {
-    return true;
-  }
-  const Bitboard men_squares = pos.pieces(mover) & ~square_bb(king);
-  if (popcount(men_squares) > LeastAssignment::kMaxRows - 1 || popcount(pos.pieces(other)) > kMostPieces) return true;
-
-  const uint64_t key = pieces_key(pos, other);
-  auto kept = kept_.find(key);
-  if (kept == kept_.end() || kept->second.pieces != pos.pieces(other)) {
-    if (kept_.size() >= kMostKept) kept_.clear();
-    kept = kept_.insert_or_assign(key, Kept{pos.pieces(other), targets(pos)}).first;
-  }
-  const std::vector<Target>& all = kept->second.targets;
-  if (all.empty()) return false;
-
-  // Each man's fewest moves to each square: a piece's on an empty board, a pawn's pushing and
-  // capturing only onto the other side's pieces, which stand still, and promoting.
-  Men men;
   const Bitboard theirs = pos.pieces(other);
   const int last_rank = mover == Color::White ? g.ranks() - 1 : 0;
   const int start_rank = mover == Color::White ? 1 : g.ranks() - 2;
@@ -263,7 +241,33 @@ bool SeriesTargets::may_reach(const Position& pos, int series_left) {
       }
     }
   }
+}
 
+bool SeriesTargets::may_reach(const Position& pos, int series_left) {
+  const Geometry& g = pos.geometry();
+  const Color mover = pos.side_to_move();
+  const Color other = ~mover;
+  const Square king = pos.king_square(mover);
+  // The other side's last move may be a castling or an e.p. capture: not listed.
+  const int ep_rank = other == Color::White ? g.ranks() - 4 : 3;
+  if (king == kNoSquare || pos.castling_rights() || pos.ep_squares() ||
+      (pos.pieces(other, PieceType::Pawn) & g.rank_bb(ep_rank))) {
+    return true;
+  }
+  const Bitboard men_squares = pos.pieces(mover) & ~square_bb(king);
+  if (popcount(men_squares) > LeastAssignment::kMaxRows - 1 || popcount(pos.pieces(other)) > kMostPieces) return true;
+
+  const uint64_t key = pieces_key(pos, other);
+  auto kept = kept_.find(key);
+  if (kept == kept_.end() || kept->second.pieces != pos.pieces(other)) {
+    if (kept_.size() >= kMostKept) kept_.clear();
+    kept = kept_.insert_or_assign(key, Kept{pos.pieces(other), targets(pos)}).first;
+  }
+  const std::vector<Target>& all = kept->second.targets;
+  if (all.empty()) return false;
+
+  Men men;  // counted when a target first needs them
+  bool counted = false;
   const size_t n = all.size();
   for (size_t x = 0; x < n; ++x) {
     const size_t i = (last_passed_ + x) % n;
@@ -272,9 +276,13 @@ bool SeriesTargets::may_reach(const Position& pos, int series_left) {
     if (walk > series_left) continue;
     // Each man that stands where it may not end moves, and each square to fill no man holds
     // takes a man that moved: at least the more of the two.
-    const int leaving = popcount(men.squares & (target.empty | square_bb(target.k)));
-    const int unfilled = popcount(target.fill & ~men.squares);
+    const int leaving = popcount(men_squares & (target.empty | square_bb(target.k)));
+    const int unfilled = popcount(target.fill & ~men_squares);
     if (walk + std::max(leaving, unfilled) > series_left) continue;
+    if (!counted) {
+      count_men(pos, men_squares, series_left, men);
+      counted = true;
+    }
     if (walk + least_moves(g, men, target) <= series_left) {
       last_passed_ = i;
       return true;
