@@ -60,7 +60,7 @@ class SeriesTargets {
   struct Men;
   // Counts pos's series mover's men (on men_squares): each one's fewest moves to each square, a
   // piece's on an empty board, a pawn's pushing, taking only onto the other side's pieces and
-  // promoting (those further than series_left moves left out).
+  // promoting (not past a promotion square more than series_left moves away).
   void count_men(const Position& pos, Bitboard men_squares, int series_left, Men& men) const;
   // The fewest moves of the men to stand as `target` needs; LeastAssignment::kNever where they
   // cannot.
