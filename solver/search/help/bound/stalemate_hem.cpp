@@ -153,6 +153,13 @@ bool StalemateHem::may_end_hemmed_together(const Defence& d, const std::array<Sq
                                                              tables_.moves_to_reach(t, d.color, pieces[size_t(i)], s)};
     }
     if (place_count[size_t(i)] == 0) return false;
+    std::sort(places[size_t(i)].begin(), places[size_t(i)].begin() + place_count[size_t(i)],
+              [](const Place& a, const Place& b) { return a.moves < b.moves; });
+  }
+  // The fewest moves of the pieces from i on together, each on its nearest square.
+  std::array<int, kMostHemmedTogether + 1> fewest_after{};
+  for (int i = std::min(count, kMostHemmedTogether) - 1; i >= 0; --i) {
+    fewest_after[size_t(i)] = fewest_after[size_t(i) + 1] + places[size_t(i)][0].moves;
   }
   // The fewest moves of the pawns and the king, each to one square, to hold `squares`.
   const auto hold_moves = [&](Bitboard squares, int budget) {
@@ -191,9 +198,11 @@ bool StalemateHem::may_end_hemmed_together(const Defence& d, const std::array<Sq
     }
     if (i >= count || i >= kMostHemmedTogether) return moves + hold_moves(open, d.moves - moves) <= d.moves;
     const std::vector<Bitboard>& first_steps = tables_.first_steps[index(types[size_t(i)])];
+    // The places in order of their moves: past the first too far with the others' fewest, all are.
     for (int x = 0; x < place_count[size_t(i)]; ++x) {
       const Place& p = places[size_t(i)][size_t(x)];
-      if (moves + p.moves > d.moves || has(ends, p.square)) continue;
+      if (moves + p.moves + fewest_after[size_t(i) + 1] > d.moves) break;
+      if (has(ends, p.square)) continue;
       if (self(self, i + 1, ends | square_bb(p.square), firsts | first_steps[p.square], moves + p.moves)) return true;
     }
     return false;
