@@ -13,12 +13,6 @@ LeastAssignment::LeastAssignment(int rows, int columns) : rows_(rows), columns_(
 }
 
 int LeastAssignment::solve() const {
-  if (rows_ == 0) {
-    for (int j = 0; j < columns_; ++j) {
-      if (required_[size_t(j)]) return kNever;
-    }
-    return 0;
-  }
   // A required column given costs kBonus less, so that the least sum gives every required
   // column it can before it saves a move: kBonus exceeds any sum of finite costs.
   constexpr int64_t kBonus = int64_t(kNever) * kMaxRows;

@@ -115,6 +115,7 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
     // The other side's pieces after the move, and what they attack on an empty board.
     std::array<Square, kMostPieces> at{};
     std::array<PieceType, kMostPieces> kind{};
+    std::array<Bitboard, kMostPieces> attacks{};
     int n = 0;
     Bitboard attacked = 0;
     Square their_king = kNoSquare;
@@ -124,7 +125,8 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
       at[size_t(n)] = moved ? m.to : s;
       kind[size_t(n)] = moved ? m.kind : type_of(pos.piece_on(s));
       if (kind[size_t(n)] == PieceType::King) their_king = at[size_t(n)];
-      attacked |= empty_board_attacks(g, kind[size_t(n)], other, at[size_t(n)]);
+      attacks[size_t(n)] = empty_board_attacks(g, kind[size_t(n)], other, at[size_t(n)]);
+      attacked |= attacks[size_t(n)];
       ++n;
     }
     const Bitboard move_empty = m.path | square_bb(m.from) | (m.capture ? 0 : square_bb(m.to));
@@ -138,10 +140,7 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
       // king was not in check before the move: the checker is the piece that moved, or a rider
       // whose line through the square it left the move opened.
       for (int i = 0; i < n; ++i) {
-        if (kind[size_t(i)] == PieceType::King ||
-            !has(empty_board_attacks(g, kind[size_t(i)], other, at[size_t(i)]), k)) {
-          continue;
-        }
+        if (kind[size_t(i)] == PieceType::King || !has(attacks[size_t(i)], k)) continue;
         if (at[size_t(i)] != m.to && !has(g.between(at[size_t(i)], k), m.from)) continue;
         const Bitboard empty =
             move_empty | g.between(at[size_t(i)], k) | (at[size_t(i)] == m.to ? 0 : square_bb(at[size_t(i)]));
