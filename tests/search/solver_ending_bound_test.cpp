@@ -1573,3 +1573,52 @@ TEST_CASE("ending bound: a help stalemate's second last move leaves out only mov
   }
   CHECK(all.kept > 0);
 }
+
+// The stalemate targets (stalemate_targets.h) with the bound, against the full-width search, on
+// random positions where Black's men stand round their king, so that they end hemmed in by each
+// other; and cornered sparse ones. ser-h= of three and four turns, with White's riders that may
+// pin a man, a promotion and White's last move's capture.
+TEST_CASE("stalemate targets: crowded series help stalemates equal the full-width search",
+          "[solver][help][series][oracle]") {
+  std::mt19937 rng(20261209);
+  series_sets_equal_full_width(rng,
+                               {{"ser-h=3", 3, Goal::Stalemate, "KQkbp"},
+                                {"ser-h=3", 3, Goal::Stalemate, "KRBkp"},
+                                {"ser-h=4", 4, Goal::Stalemate, "KRkbp"},
+                                {"ser-h=3", 3, Goal::Stalemate, "KQkn"},
+                                {"ser-h=4", 4, Goal::Stalemate, "KRkpp"},
+                                {"ser-h=3", 3, Goal::Stalemate, "KQkrp"},
+                                {"ser-h=4", 4, Goal::Stalemate, "KQkpp"},
+                                {"ser-h=4", 4, Goal::Stalemate, "KBBkp"},
+                                {"ser-h=3", 3, Goal::Stalemate, "KRRkbp"},
+                                {"ser-h=4", 4, Goal::Stalemate, "KRNkpp"}},
+                               80, false, 2);
+  series_sets_equal_full_width(rng,
+                               {{"ser-h=3", 3, Goal::Stalemate, "KQkpp"},
+                                {"ser-h=4", 4, Goal::Stalemate, "KRkbp"},
+                                {"ser-h=4", 4, Goal::Stalemate, "KNPkp"}},
+                               80, true, 3);
+}
+
+// A stalemate on a square a piece of White's checked: Black Kh8, in check from the knight on g6,
+// takes it (h7xg6), plays a4-a3, and White's Nd5-e7 or Nd5-f6 stalemates (g8 guarded by the
+// knight, g7 and h7 by Kh6; the pawns blocked by Bg5 and a2). A target's king may stand where a
+// piece of White's that can be taken checks it (stalemate_targets.h). No White pawn on the fifth
+// rank, where an e.p. capture would leave the targets silent. Counted by hand from the rules.
+TEST_CASE("stalemate targets: the king ends where a piece taken since checked", "[solver][help][series]") {
+  const std::string fen = "7k/7p/6NK/3N2B1/p7/8/P7/8 b - - 0 1";
+  const std::vector<std::string> expected{"h7g6 a4a3 d5e7", "h7g6 a4a3 d5f6"};
+  CHECK(series_answers(fen, "ser-h=2", 2, Goal::Stalemate, true).first == expected);
+  CHECK(series_answers(fen, "ser-h=2", 2, Goal::Stalemate, false).first == expected);
+}
+
+// White's last move an e.p. capture: Black Kh8 and pawn g7 against White Kf7 and pawn f5. After
+// g7-g5, f5xg6 e.p. stalemates (g8 and g7 guarded by the king, h7 by the pawn); after g7-g6,
+// f5xg6 does too; after Kh7 the pawn on g7 keeps a move. The targets list White's e.p. captures
+// (stalemate_targets.h). Counted by hand from the rules.
+TEST_CASE("stalemate targets: an e.p. capture stalemates", "[solver][help][series]") {
+  const std::string fen = "7k/5Kp1/8/5P2/8/8/8/8 b - - 0 1";
+  const std::vector<std::string> expected{"g7g5 f5g6", "g7g6 f5g6"};
+  CHECK(series_answers(fen, "ser-h=1", 1, Goal::Stalemate, true).first == expected);
+  CHECK(series_answers(fen, "ser-h=1", 1, Goal::Stalemate, false).first == expected);
+}

@@ -170,6 +170,12 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
   if (EndingBound::applies(pos.variant(), rules.stipulation().goal)) {
     shared.emplace(pos.variant(), rules.stipulation().goal);
   }
+  // ser-h=: the final pictures, listed once for every length and task (stalemate_targets.h).
+  std::optional<StalemateTargets> stalemate_targets;
+  if (shared && pos.side_to_move() == mover &&
+      StalemateTargets::applies(pos.variant(), rules.stipulation().play, rules.stipulation().goal)) {
+    stalemate_targets.emplace(*shared, pos, rules.root_turns());
+  }
   std::vector<std::vector<Line>> found;
   result.length = 0;
   for (int length = 1; length <= rules.root_turns() && !control.stopped(); ++length) {
@@ -187,6 +193,7 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
       Position own = tasks[i].pos;
       std::optional<EndingBound> bound;
       SeriesSearch search(rules, tt, control, worker_bound(bound, shared, workers));
+      if (stalemate_targets) search.share_stalemate_targets(&*stalemate_targets);
       search.solve(own, tasks[i].series_left, tasks[i].prefix, found[first + i]);
       decided.fetch_add(1, std::memory_order_relaxed);
     });

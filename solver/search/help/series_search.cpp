@@ -25,6 +25,20 @@ Stipulation last_step(const Stipulation& series) {
   return s;
 }
 
+// Leaves the walk's frame of a node (stalemate_targets.h) however the node returns.
+class LeaveOnReturn {
+ public:
+  explicit LeaveOnReturn(StalemateTargets::Walk* walk) : walk_(walk) {}
+  ~LeaveOnReturn() {
+    if (walk_) walk_->leave();
+  }
+  LeaveOnReturn(const LeaveOnReturn&) = delete;
+  LeaveOnReturn& operator=(const LeaveOnReturn&) = delete;
+
+ private:
+  StalemateTargets::Walk* walk_;
+};
+
 }  // namespace
 
 bool may_pass(const Position& after) {
@@ -61,6 +75,15 @@ void SeriesSearch::solve(Position& pos, int series_left, const Line& prefix, std
   if (!targets_ && ending_bound_ && SeriesTargets::applies(pos.variant(), stip.play, stip.goal)) {
     targets_.emplace(*ending_bound_);
   }
+  if (!stalemate_ && ending_bound_ && prefix.empty() &&
+      StalemateTargets::applies(pos.variant(), stip.play, stip.goal)) {
+    own_stalemate_.emplace(ending_bound_->shared(), pos, series_left);
+    stalemate_ = &*own_stalemate_;
+  }
+  if (stalemate_ && stalemate_->holds()) {
+    walk_.emplace(*stalemate_);
+    walk_->start(prefix);
+  }
   turn_.clear();
   if (pos.side_to_move() == mover_ && series_left > 0) search(pos, series_left);
 }
@@ -89,12 +112,15 @@ bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const H
     if (control_.stopped()) return true;
     if (!allowed.allows(pos, m)) continue;
     StateInfo st;
+    const bool followed = walk_ && side == mover_;
+    if (followed) walk_->moved(m);
     pos.do_move(m, st);
     nodes_.count();
     turn.push_back(m);
     found |= pos.side_to_move() == side && !king_lost(pos) ? each_turn_end(pos, turn, mating, {}, ended) : ended(pos);
     turn.pop_back();
     pos.undo_move(m);
+    if (followed) walk_->unmoved();
   }
   return found;
 }
@@ -102,6 +128,14 @@ bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const H
 bool SeriesSearch::search(Position& pos, int series_left) {
   const uint64_t key = pos.key();
   if (tt_.has_no_exact_solution(key, series_left)) return false;
+  // The stalemate targets first, the cheaper test: some picture may still be reached (kept for
+  // the turns below until the node is left).
+  const bool walked = walk_ && !pos.mid_turn();
+  if (walked && !walk_->enter(series_left)) {
+    tt_.store_no_exact_solution(key, series_left, 0);
+    return false;
+  }
+  const LeaveOnReturn leave_walk(walked ? &*walk_ : nullptr);
   // Ruled out by the bound: stored as failed, as a searched node is (help_search.h). On the
   // series' last turn, also the moves it may still try.
   HelpPruner::Moves allowed;

@@ -28,6 +28,7 @@
 #include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/help/help_pruner.h"
 #include "solver/search/help/targets/series_targets.h"
+#include "solver/search/help/targets/stalemate_targets.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/problem_terms.h"
 #include "solver/search/search_control.h"
@@ -50,6 +51,11 @@ class SeriesSearch {
   // position by the series turns `prefix` (each a turn of the series mover).
   void solve(Position& pos, int series_left, const Line& prefix, std::vector<Line>& solutions);
 
+  // ser-h=: the stalemate targets listed once for the problem's position and shared by the
+  // solve's searches (stalemate_targets.h). Without them, a search from the problem's position
+  // lists its own.
+  void share_stalemate_targets(const StalemateTargets* targets) { stalemate_ = targets; }
+
   // The series mover of a problem under rules.
   static Color series_mover(const NodeRules& rules);
 
@@ -70,6 +76,9 @@ class SeriesSearch {
   const NodeRules& rules_;
   HelpPruner pruner_;
   std::optional<SeriesTargets> targets_;  // where they hold (series_targets.h)
+  std::optional<StalemateTargets> own_stalemate_;
+  const StalemateTargets* stalemate_ = nullptr;  // where they hold (stalemate_targets.h)
+  std::optional<StalemateTargets::Walk> walk_;   // the units followed toward them
   NodeRules last_step_;  // the rules of the step after the series' last turn
   TranspositionTable& tt_;
   SearchControl& control_;

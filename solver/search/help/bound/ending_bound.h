@@ -131,6 +131,8 @@ class EndingBound {
   uint8_t moves_to_reach(PieceType t, Color c, Square from, Square to) const {
     return shared_.moves_to_reach(t, c, from, to);
   }
+  // The tables it reads, shared by the solve's workers.
+  const Shared& shared() const { return shared_; }
 
   // Whether the defender's king may still end mated (or stalemated) with `attacker_moves` moves
   // of the attacker and `defender_moves` of the defender left; always true while a castling

@@ -16,7 +16,7 @@
 // other side's pieces hold; the king walks to k.
 //
 // Only mates: in a stalemate every man must also end without a move, which a target of squares
-// does not see, and the targets cut nothing there that the bound does not (reports/series-search.md).
+// does not see; ser-h= has targets of its own (stalemate_targets.h).
 
 #include <cstdint>
 #include <unordered_map>

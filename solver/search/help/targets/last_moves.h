@@ -1,0 +1,33 @@
+#pragma once
+// The other side's last move in series help play, as the targets list it (series_targets.h,
+// stalemate_targets.h): that side stands still through the series, so its one move after it is
+// one of the moves its pieces may make from where they stand, on a board where the series
+// mover's men may stand anywhere and its own pieces may have been taken.
+
+#include <vector>
+
+#include "rules/position.h"
+
+namespace dm::search::targets {
+
+// Whether the targets hold in `variant`: orthodox men on an 8x8 board, one move a turn, a royal
+// king and captures free (docs/help-bound.md, invariant 54).
+bool lists_moves_of(const Variant& variant);
+
+// What a piece of kind t of colour c on s attacks on an empty board.
+Bitboard empty_board_attacks(const Geometry& g, PieceType t, Color c, Square s);
+
+// One move of the other side's: a piece from `from` to `to`, standing there as `kind`.
+struct LastMove {
+  Square from;
+  Square to;
+  PieceType kind;
+  bool capture;
+  Bitboard path;  // the squares it passes
+};
+
+// Every such move of `side`'s pieces in pos: a rider's over every square of its lines, a quiet
+// move and a capture onto each square (a pawn's as its moves go), each promotion apart.
+std::vector<LastMove> last_moves(const Position& pos, Color side);
+
+}  // namespace dm::search::targets
