@@ -73,19 +73,22 @@ TEST_CASE("least assignment: equals the least of every assignment", "[solver][he
 
 // Lin's ser-h#9 (BEISPIEL/intell.inp): Black Ka6 Nb6 Bc6 Na5 pb5 Qc5 Ra4 Bb4 Rc4, White Kd3
 // pb3. White has no rider, so a check comes from the pawn's move alone (the king's moves
-// uncover none): b3-b4 (k on a5 or c5), bxa4 (k on b5) or bxc4 (k on b5 or d5).
+// uncover none): b3-b4 (k on a5 or c5), bxa4 (k on b5) or bxc4 (k on b5 or d5). It is the only
+// check, so no knight may end a knight's leap from the pawn, and no queen next to it (it would
+// take it; invariant 61).
 // - After b4, the pawn on b4 stands next to a5 and to c5, and no other piece guards it: the
 //   king would take it. No target.
 // - After bxa4, k = b5: White's king guards c4 (and a4 needs the man the pawn takes); a4, a5,
 //   a6, b4, b6, c5 and c6 must be filled. The king walks one move; the pawn on b5 must leave
-//   (to b4, its one way: it captures only onto White's squares), the bishop on b4 then too (one
-//   move away), a6 is filled by Ra4 (one move on an empty board) and a4 again by Rc4 (one): 5.
-// - After bxc4, k = b5: the eight squares round b5 (c4 with the man the pawn takes) hold the
-//   eight men, the pawn that leaves b5 among them: b5-b4, then Bb4 to a5, Na5 to c6, Bc6 to a4
-//   and Ra4 to a6 close the ring, and the king's move: 6. k = d5 needs the king's three moves
-//   and men on d6, e5 and e6.
-// So no target may be reached within four series turns, and one may within five.
-TEST_CASE("series targets: Lin's ser-h#9 needs five series turns by the count", "[solver][help][series]") {
+//   (to b4, its one way: it captures only onto White's squares), and the bishop on b4 then too;
+//   the knight on b6 stands a leap from a4 and must leave. Nb6-a4 is the man taken, Qc5 fills
+//   b6, Bb4 fills c5, Ra4 fills a6 (one move each on an empty board): 6.
+// - After bxc4, k = b5: the eight squares round b5 hold the eight men, the pawn that leaves b5
+//   among them (b5-b4, the bishop on b4 moving on), and the knights on a5 and b6 and the queen
+//   on c5 stand where they would take the pawn on c4: more than 6. k = d5 needs the king's three
+//   moves, men on d6, e5 and e6, and the queen off c5.
+// So no target may be reached within five series turns, and one may within six.
+TEST_CASE("series targets: Lin's ser-h#9 needs six series turns by the count", "[solver][help][series]") {
   using namespace dm::search;
   const dm::Position pos = dm::test::position_of("chess", "8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1");
   REQUIRE(SeriesTargets::applies(pos.variant(), Play::SeriesHelp, Goal::Mate));
@@ -96,14 +99,16 @@ TEST_CASE("series targets: Lin's ser-h#9 needs five series turns by the count", 
   std::sort(kings.begin(), kings.end());
   kings.erase(std::unique(kings.begin(), kings.end()), kings.end());
   CHECK(kings == std::vector<dm::Square>{dm::make_square(1, 4), dm::make_square(3, 4)});  // b5, d5
-  CHECK_FALSE(targets.may_reach(pos, 4));
-  CHECK(targets.may_reach(pos, 5));
+  CHECK_FALSE(targets.may_reach(pos, 5));
+  CHECK(targets.may_reach(pos, 6));
 }
 
 // The same king and rook as in "series targets: mates by a discovered check are kept"
 // (solver_ending_bound_test.cpp): Ke8-d7 uncovers Rh8's check of a8. Its target: a8's flights
 // a7 and b7 filled (the rook guards b8), the rook's line b8-g8 and its square, the square the
-// king leaves and the one it lands on left empty of Black's men.
+// king leaves and the one it lands on left empty of Black's men. The rook's is the only check:
+// no knight of Black's may end on f7 or g6, no bishop on g7, no rook on h7, no queen on g7 or
+// h7 (g8, between a8 and the rook, is a square where a man may be pinned).
 TEST_CASE("series targets: a discovered check is a target", "[solver][help][series]") {
   using namespace dm::search;
   const dm::Position pos = dm::test::position_of("chess", "k3K2R/pp6/8/7p/8/8/8/8 b - - 0 1");
@@ -114,7 +119,30 @@ TEST_CASE("series targets: a discovered check is a target", "[solver][help][seri
   discovered.k = dm::make_square(0, 7);
   discovered.fill = sq(0, 7) | sq(1, 7);
   discovered.empty = sq(1, 8) | sq(2, 8) | sq(3, 8) | sq(4, 8) | sq(5, 8) | sq(6, 8) | sq(7, 8) | sq(3, 7);
+  discovered.takes_checker = {sq(5, 7) | sq(6, 6), sq(6, 7), sq(7, 7), sq(6, 7) | sq(7, 7)};
   const std::vector<SeriesTargets::Target> all = targets.targets(pos);
   CHECK(std::find(all.begin(), all.end(), discovered) != all.end());
   CHECK(targets.may_reach(pos, 1));
+}
+
+// A double check bars no square: White's Ne8-c7 checks a8 and uncovers Rh8's check through e8.
+// Taking one checker leaves the other's check, so a man of Black's may stand next to either:
+// the targets of that move have no square barred. (A move of the knight elsewhere, uncovering
+// the rook's check alone, bars the squares next to the rook.)
+TEST_CASE("series targets: a double check bars no square", "[solver][help][series]") {
+  using namespace dm::search;
+  const dm::Position pos = dm::test::position_of("chess", "k3N2R/pp6/8/8/8/8/8/K7 b - - 0 1");
+  const EndingBound bound(pos.variant(), Goal::Mate);
+  SeriesTargets targets(bound);
+  const dm::Square a8 = dm::make_square(0, 7);
+  bool unbarred = false;
+  bool barred = false;
+  for (const SeriesTargets::Target& t : targets.targets(pos)) {
+    if (t.k != a8) continue;
+    const bool none = t.takes_checker == std::array<dm::Bitboard, 4>{};
+    unbarred |= none;
+    barred |= !none;
+  }
+  CHECK(unbarred);
+  CHECK(barred);
 }

@@ -41,8 +41,23 @@ uint64_t pieces_key(const Position& pos, Color side) {
 struct SeriesTargets::Men {
   int count = 0;
   Bitboard squares = 0;
+  Color color = Color::Black;
+  std::array<Square, LeastAssignment::kMaxRows> from{};
+  std::array<PieceType, LeastAssignment::kMaxRows> kind{};
+  std::array<int, LeastAssignment::kMaxRows> piece{};  // piece_index of each man's kind
+  // A pawn's fewest moves to each square (a piece's are read from the tables).
   std::array<std::array<uint8_t, kSquareSpace>, LeastAssignment::kMaxRows> moves{};
 };
+
+int SeriesTargets::piece_index(PieceType t) {
+  switch (t) {
+    case PieceType::Knight: return 0;
+    case PieceType::Bishop: return 1;
+    case PieceType::Rook: return 2;
+    case PieceType::Queen: return 3;
+    default: return -1;
+  }
+}
 
 bool SeriesTargets::applies(const Variant& variant, Play play, Goal goal) {
   return play == Play::SeriesHelp && goal == Goal::Mate && targets::lists_moves_of(variant);
@@ -79,26 +94,50 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
       if (fill & move_empty) continue;
       // A mate: some piece checks k, its line (where it rides) left empty, its square too. The
       // king was not in check before the move: the checker is the piece that moved, or a rider
-      // whose line through the square it left the move opened.
+      // whose line through the square it left the move opened. `checkers`: how many may.
+      const auto may_check = [&](int i) {
+        if (kind[size_t(i)] == PieceType::King || !has(attacks[size_t(i)], k)) return false;
+        return at[size_t(i)] == m.to || has(g.between(at[size_t(i)], k), m.from);
+      };
+      int checkers = 0;
+      for (int i = 0; i < n; ++i) checkers += may_check(i) ? 1 : 0;
       for (int i = 0; i < n; ++i) {
-        if (kind[size_t(i)] == PieceType::King || !has(attacks[size_t(i)], k)) continue;
-        if (at[size_t(i)] != m.to && !has(g.between(at[size_t(i)], k), m.from)) continue;
+        if (!may_check(i)) continue;
         const Bitboard empty =
             move_empty | g.between(at[size_t(i)], k) | (at[size_t(i)] == m.to ? 0 : square_bb(at[size_t(i)]));
-        if (!(fill & empty)) found.push_back({k, fill, empty});
+        if (fill & empty) continue;
+        Target target{k, fill, empty, {}};
+        if (checkers == 1) {
+          // The only check: a man next to the checker along its own moves would take it, unless
+          // pinned (between k and a rider of the other side's on the rider's line).
+          Bitboard pinnable = 0;
+          for (int j = 0; j < n; ++j) {
+            const int d = g.direction(k, at[size_t(j)]);
+            if (d == kNoDirection || !has(attacks[size_t(j)], k)) continue;
+            if (is_orthogonal(d) ? g.rides_orthogonal(kind[size_t(j)]) : g.rides_diagonal(kind[size_t(j)])) {
+              pinnable |= g.between(k, at[size_t(j)]);
+            }
+          }
+          const Square c = at[size_t(i)];
+          for (const PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+            target.takes_checker[size_t(piece_index(t))] = g.attacks(t, c, g.board()) & g.board() & ~pinnable;
+          }
+        }
+        found.push_back(target);
       }
     }
   }
   std::sort(found.begin(), found.end(), [](const Target& a, const Target& b) {
     if (a.k != b.k) return a.k < b.k;
     if (a.fill != b.fill) return a.fill < b.fill;
-    return a.empty < b.empty;
+    if (a.empty != b.empty) return a.empty < b.empty;
+    return a.takes_checker < b.takes_checker;
   });
   found.erase(std::unique(found.begin(), found.end()), found.end());
   return found;
 }
 
-int SeriesTargets::least_moves(const Geometry& g, const Men& men, const Target& target) {
+int SeriesTargets::least_moves(const Geometry& g, const Men& men, const Target& target) const {
   const Bitboard forbidden = target.empty | square_bb(target.k);
   const Bitboard own = men.squares & ~forbidden & ~target.fill;
   const int fills = popcount(target.fill);
@@ -107,19 +146,37 @@ int SeriesTargets::least_moves(const Geometry& g, const Men& men, const Target& 
   LeastAssignment assignment(men.count, fills + owns + men.count);
   const Bitboard free = g.board() & ~(forbidden | target.fill | men.squares);
   for (int i = 0; i < men.count; ++i) {
-    const auto& moves = men.moves[size_t(i)];
+    const auto& pawn_moves = men.moves[size_t(i)];
+    const PieceType t = men.kind[size_t(i)];
+    const Square from = men.from[size_t(i)];
+    const auto moves = [&](Square s) {
+      return t == PieceType::Pawn ? pawn_moves[s] : bound_.moves_to_reach(t, men.color, from, s);
+    };
+    // Where this man may not end: next to the checker along its moves (a pawn may promote).
+    const int piece = men.piece[size_t(i)];
+    const Bitboard barred = piece >= 0 ? target.takes_checker[size_t(piece)] : 0;
     int column = 0;
     for (Bitboard b = target.fill; b; ++column) {
-      const uint8_t c = moves[pop_lsb(b)];
-      if (c != kFar) assignment.set_cost(i, column, c);
+      const Square s = pop_lsb(b);
+      const uint8_t c = moves(s);
+      if (c != kFar && !has(barred, s)) assignment.set_cost(i, column, c);
     }
     for (Bitboard b = own; b; ++column) {
-      const uint8_t c = moves[pop_lsb(b)];
-      if (c != kFar) assignment.set_cost(i, column, c);
+      const Square s = pop_lsb(b);
+      const uint8_t c = moves(s);
+      if (c != kFar && !has(barred, s)) assignment.set_cost(i, column, c);
     }
-    // A man that stands on none of those squares: its fewest moves to any other (at least one).
+    // A man that stands on none of those squares: its fewest moves to any other (at least one):
+    // a piece's, the first ring of its moves that holds one.
     uint8_t nearest = kFar;
-    for (Bitboard b = free; b && nearest > 1;) nearest = std::min(nearest, moves[pop_lsb(b)]);
+    if (t == PieceType::Pawn) {
+      for (Bitboard b = free & ~barred; b && nearest > 1;) nearest = std::min(nearest, pawn_moves[pop_lsb(b)]);
+    } else {
+      const bound::Steps& within = bound_.shared().stands[size_t(index(men.color))][size_t(index(t))][from];
+      for (int m = 1; m < bound::kSteps && nearest == kFar; ++m) {
+        if (within[size_t(m)] & free & ~barred) nearest = uint8_t(m);
+      }
+    }
     if (nearest != kFar) {
       for (int j = 0; j < men.count; ++j) assignment.set_cost(i, column + j, nearest);
     }
@@ -128,24 +185,26 @@ int SeriesTargets::least_moves(const Geometry& g, const Men& men, const Target& 
   return assignment.solve();
 }
 
-void SeriesTargets::count_men(const Position& pos, Bitboard men_squares, int series_left, Men& men) const {
+void SeriesTargets::count_men(const Position& pos, Bitboard men_squares, Kept& kept, Men& men) const {
   const Geometry& g = pos.geometry();
   const Color mover = pos.side_to_move();
   const Color other = ~mover;
   const Bitboard theirs = pos.pieces(other);
   const int last_rank = mover == Color::White ? g.ranks() - 1 : 0;
   const int start_rank = mover == Color::White ? 1 : g.ranks() - 2;
+  men.color = mover;
   for (Bitboard b = men_squares; b; ++men.count) {
     const Square from = pop_lsb(b);
     men.squares |= square_bb(from);
     auto& moves = men.moves[size_t(men.count)];
     const PieceType t = type_of(pos.piece_on(from));
-    if (t != PieceType::Pawn) {
-      for (Bitboard s = g.board(); s;) {
-        const Square to = pop_lsb(s);
-        const uint8_t c = bound_.moves_to_reach(t, mover, from, to);
-        moves[to] = c == EndingBound::kUnreachable ? kFar : c;
-      }
+    men.from[size_t(men.count)] = from;
+    men.kind[size_t(men.count)] = t;
+    men.piece[size_t(men.count)] = piece_index(t);
+    if (t != PieceType::Pawn) continue;
+    const auto known = kept.pawn_moves.find(from);
+    if (known != kept.pawn_moves.end()) {
+      moves = known->second;
       continue;
     }
     moves.fill(kFar);
@@ -171,7 +230,7 @@ void SeriesTargets::count_men(const Position& pos, Bitboard men_squares, int ser
     for (int file = 0; file < g.files(); ++file) {
       const Square promoted = make_square(file, last_rank);
       const uint8_t there = moves[promoted];
-      if (there > series_left) continue;  // every square past it is farther than the series
+      if (there == kFar) continue;
       for (const PieceType kind : pos.variant().promotions) {
         for (Bitboard s = g.board(); s;) {
           const Square to = pop_lsb(s);
@@ -180,6 +239,7 @@ void SeriesTargets::count_men(const Position& pos, Bitboard men_squares, int ser
         }
       }
     }
+    kept.pawn_moves.emplace(from, moves);
   }
 }
 
@@ -201,7 +261,7 @@ bool SeriesTargets::may_reach(const Position& pos, int series_left) {
   auto kept = kept_.find(key);
   if (kept == kept_.end() || kept->second.pieces != pos.pieces(other)) {
     if (kept_.size() >= kMostKept) kept_.clear();
-    kept = kept_.insert_or_assign(key, Kept{pos.pieces(other), targets(pos)}).first;
+    kept = kept_.insert_or_assign(key, Kept{pos.pieces(other), targets(pos), {}}).first;
   }
   const std::vector<Target>& all = kept->second.targets;
   if (all.empty()) return false;
@@ -216,11 +276,15 @@ bool SeriesTargets::may_reach(const Position& pos, int series_left) {
     if (walk > series_left) continue;
     // Each man that stands where it may not end moves, and each square to fill no man holds
     // takes a man that moved: at least the more of the two.
-    const int leaving = popcount(men_squares & (target.empty | square_bb(target.k)));
+    const Bitboard must_leave = target.empty | square_bb(target.k);
+    int leaving = popcount(men_squares & must_leave);
+    for (const PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+      leaving += popcount(pos.pieces(mover, t) & target.takes_checker[size_t(piece_index(t))] & ~must_leave);
+    }
     const int unfilled = popcount(target.fill & ~men_squares);
     if (walk + std::max(leaving, unfilled) > series_left) continue;
     if (!counted) {
-      count_men(pos, men_squares, series_left, men);
+      count_men(pos, men_squares, kept->second, men);
       counted = true;
     }
     if (walk + least_moves(g, men, target) <= series_left) {

@@ -4,20 +4,23 @@
 // stands still through the series, so its last move and the piece that checks can be listed,
 // and each fixes a final picture that the series mover's men must fill. A series turn is
 // searched only while some target may still be reached within the series turns left. The
-// argument is docs/help-bound.md, "Series targets" (invariants 54 to 60).
+// argument is docs/help-bound.md, "Series targets" (invariants 54 to 61).
 //
 // A target is the square k where the king ends; the squares next to it that no piece of the
 // other side's may guard after its move (counted on an empty board, so that no guard is
 // missed), which the men must fill; and the squares they must leave empty: the check's line and
 // the checker's square, the last move's path, the square it leaves and, for a quiet move, the
-// one it lands on (for a capture, that square must hold a man). The fewest moves in which the
-// men may stand so, each on a square of its own, is a least assignment (least_assignment.h),
-// each man's moves counted on an empty board and a pawn's captures only onto the squares the
-// other side's pieces hold; the king walks to k.
+// one it lands on (for a capture, that square must hold a man); and where the check is the only
+// one the move may give, the squares next to the checker along each kind's moves, where a piece
+// of the series mover's would take it. The fewest moves in which the men may stand so, each on
+// a square of its own, is a least assignment (least_assignment.h), each man's moves counted on
+// an empty board and a pawn's captures only onto the squares the other side's pieces hold; the
+// king walks to k.
 //
 // Only mates: in a stalemate every man must also end without a move, which a target of squares
 // does not see; ser-h= has targets of its own (stalemate_targets.h).
 
+#include <array>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -49,30 +52,41 @@ class SeriesTargets {
     Square k = kNoSquare;
     Bitboard fill = 0;
     Bitboard empty = 0;
-    bool operator==(const Target& o) const { return k == o.k && fill == o.fill && empty == o.empty; }
+    // Where a knight, bishop, rook and queen of the series mover's may not end: next to the
+    // checker along its moves (it would take it), where the check is the only one m may give
+    // and the man may not be pinned (docs/help-bound.md, invariant 61).
+    std::array<Bitboard, 4> takes_checker{};
+    bool operator==(const Target& o) const {
+      return k == o.k && fill == o.fill && empty == o.empty && takes_checker == o.takes_checker;
+    }
   };
+  // The index of kind t in Target::takes_checker; -1 for a pawn or a king.
+  static int piece_index(PieceType t);
   // The targets of pos's other side as it stands (the series mover's men play no part).
   std::vector<Target> targets(const Position& pos) const;
 
  private:
-  // The series mover's men (not the king): their squares, and each one's fewest moves to stand
-  // on each square.
-  struct Men;
-  // Counts pos's series mover's men (on men_squares): each one's fewest moves to each square, a
-  // piece's on an empty board, a pawn's pushing, taking only onto the other side's pieces and
-  // promoting (not past a promotion square more than series_left moves away).
-  void count_men(const Position& pos, Bitboard men_squares, int series_left, Men& men) const;
-  // The fewest moves of the men to stand as `target` needs; LeastAssignment::kNever where they
-  // cannot.
-  static int least_moves(const Geometry& g, const Men& men, const Target& target);
-
-  const EndingBound& bound_;
   // The targets of each of the other side's positions met, by its pieces' fingerprint (their
   // squares kept to tell two apart), at most kMostKept at once.
   struct Kept {
     Bitboard pieces = 0;
     std::vector<Target> targets;
+    // A pawn's fewest moves to each square from the squares met (its captures are onto these
+    // pieces' squares).
+    std::unordered_map<Square, std::array<uint8_t, kSquareSpace>> pawn_moves;
   };
+  // The series mover's men (not the king): their squares, and each one's fewest moves to stand
+  // on each square.
+  struct Men;
+  // Counts pos's series mover's men (on men_squares): their squares and kinds, and each pawn's
+  // fewest moves to each square, pushing, taking only onto the other side's pieces and
+  // promoting (kept with the other side's targets).
+  void count_men(const Position& pos, Bitboard men_squares, Kept& kept, Men& men) const;
+  // The fewest moves of the men to stand as `target` needs; LeastAssignment::kNever where they
+  // cannot.
+  int least_moves(const Geometry& g, const Men& men, const Target& target) const;
+
+  const EndingBound& bound_;
   static constexpr size_t kMostKept = 256;
   std::unordered_map<uint64_t, Kept> kept_;
   size_t last_passed_ = 0;  // the target found last: tried first

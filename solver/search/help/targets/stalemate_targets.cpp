@@ -132,11 +132,11 @@ struct StalemateTargets::Scene {
   Bitboard sure = 0;      // the checks nothing stops: O's king's, or a leaper's that moved
   Bitboard orthogonal_riders = 0;
   Bitboard diagonal_riders = 0;
-  Bitboard no_man = 0;    // where no unit of the mover's stands after m (invariant 64)
+  Bitboard no_man = 0;    // where no unit of the mover's stands after m (invariant 65)
   Bitboard pinnable = 0;  // where a man may stand pinned, the king on k
 
   // The squares a man of kind t on s needs held by units of the mover's to have no move
-  // (invariant 63); false where it moves whatever stands there.
+  // (invariant 64); false where it moves whatever stands there.
   bool needs(Square s, PieceType t, Bitboard& held) const {
     held = 0;
     if (has(pinnable, s)) return true;
@@ -192,7 +192,7 @@ void set_move(const Position& root, Color mover, const targets::LastMove& m, boo
     if (t == PieceType::King) their_king = there;
     if (g.rides_orthogonal(t)) scene.orthogonal_riders |= square_bb(there);
     if (g.rides_diagonal(t)) scene.diagonal_riders |= square_bb(there);
-    // A check no man may block, from a piece that cannot have been taken (invariant 62).
+    // A check no man may block, from a piece that cannot have been taken (invariant 63).
     if (!g.rides_orthogonal(t) && !g.rides_diagonal(t) && (moved || t == PieceType::King)) scene.sure |= attacks;
   }
   scene.no_man = square_bb(m.from) | m.path | square_bb(m.to) | (en_passant ? square_bb(scene.taken) : 0) |
@@ -235,7 +235,7 @@ void StalemateTargets::list(const Position& root, int series) {
       listing.ends[size_t(u)].insert(listing.ends[size_t(u)].end(), promotions_.begin(), promotions_.end());
   }
   // The other side's last moves, and its e.p. captures of a pawn whose two-square step ended
-  // the series (invariant 61).
+  // the series (invariant 62).
   std::vector<targets::LastMove> last = targets::last_moves(root, other);
   const size_t plain_moves = last.size();
   const int ep_rank = other == Color::White ? g.ranks() - 4 : 3;
@@ -248,7 +248,7 @@ void StalemateTargets::list(const Position& root, int series) {
   Scene scene;
   for (size_t i = 0; i < last.size() && holds_; ++i) {
     set_move(root, mover_, last[i], i >= plain_moves, scene);
-    // The king's squares (invariant 62), each with the squares next to it that no piece of the
+    // The king's squares (invariant 63), each with the squares next to it that no piece of the
     // other side's may guard: each holds a unit of the mover's.
     for (Bitboard kb = g.board() & ~scene.sure & ~scene.no_man; kb && holds_;) {
       const Square k = pop_lsb(kb);

@@ -8,7 +8,7 @@
 // each counted on an empty board, are within the series. A series turn is then searched only
 // while some picture may still be reached in the turns left, each unit followed from the
 // problem's position by its own moves. The argument is docs/help-bound.md, "Stalemate targets"
-// (invariants 61 to 66).
+// (invariants 62 to 67).
 //
 // A picture is looser than the game, never tighter: the other side's guards are counted on an
 // empty board, and a man that a rider of that side's might pin needs nothing around it.
@@ -98,7 +98,7 @@ class StalemateTargets {
   // Counts the pawns' moves on an empty board: pushes, captures onto the other side's pieces'
   // squares, and on through each promotion.
   void count_pawns(const Position& root);
-  // Lists the pictures (invariant 65), the king placed for each last move of the other side's.
+  // Lists the pictures (invariant 66), the king placed for each last move of the other side's.
   void list(const Position& root, int series);
   // Places the units left, the king on its square (`men` the squares placed, `held` those that
   // must hold a unit, `capture_open` where the last move's capture has no unit yet).
