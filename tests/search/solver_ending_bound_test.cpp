@@ -1622,3 +1622,32 @@ TEST_CASE("stalemate targets: an e.p. capture stalemates", "[solver][help][serie
   CHECK(series_answers(fen, "ser-h=1", 1, Goal::Stalemate, true).first == expected);
   CHECK(series_answers(fen, "ser-h=1", 1, Goal::Stalemate, false).first == expected);
 }
+
+// The two series stalemates of Popeye's examples that stayed undecided until the stalemate
+// targets (BEISPIEL/hpint.inp #49 and #63): each with Popeye's one solution, on one thread and on
+// two, the targets listed once and shared by the workers.
+TEST_CASE("stalemate targets: Ebert's ser-h=14 and Funk's ser-h=12 on one and two threads", "[solver][help][series]") {
+  struct Case {
+    const char* fen;
+    const char* stipulation;
+    const char* solution;
+  };
+  for (const Case& c : {Case{"2k5/2bb4/8/6p1/6p1/5qp1/8/4K3 b - - 0 1", "ser-h=14",
+                             "f3a8 c8b7 b7c6 c6d5 d5e4 e4f3 f3g2 g2g1 a8h1 g3g2 c7h2 g4g3 d7h3 g5g4 e1e2"},
+                        Case{"nbk5/qrPp4/1ppK4/1b6/P7/8/8/7B b - - 0 1", "ser-h=12",
+                             "a8c7 a7a8 b8a7 b7b8 c8b7 b7a6 a6a5 b5a6 a6c8 a5a6 a6b7 c7b5 a4b5"}}) {
+    const Position pos = dm::test::position_of("chess", c.fen);
+    const auto stip = dm::problem::parse_stipulation(c.stipulation);
+    REQUIRE(stip);
+    for (const int threads : {1, 2}) {
+      CAPTURE(c.stipulation, threads);
+      dm::search::SolveOptions options;
+      options.threads = threads;
+      dm::search::TranspositionTable tt(32);
+      const auto result = dm::search::solve(pos, *stip, options, tt);
+      CHECK(result.status == dm::search::SolveStatus::Solved);
+      REQUIRE(result.solutions.size() == 1);
+      CHECK(dm::problem::line_to_uci(result.solutions[0]) == c.solution);
+    }
+  }
+}
