@@ -10,6 +10,7 @@
 #include "solver/search/help/bound/bound_detail.h"
 #include "solver/search/help/targets/last_moves.h"
 #include "solver/search/help/targets/least_assignment.h"
+#include "solver/search/help/targets/pawn_moves.h"
 
 namespace dm::search {
 
@@ -191,7 +192,6 @@ void SeriesTargets::count_men(const Position& pos, Bitboard men_squares, Kept& k
   const Color other = ~mover;
   const Bitboard theirs = pos.pieces(other);
   const int last_rank = mover == Color::White ? g.ranks() - 1 : 0;
-  const int start_rank = mover == Color::White ? 1 : g.ranks() - 2;
   men.color = mover;
   for (Bitboard b = men_squares; b; ++men.count) {
     const Square from = pop_lsb(b);
@@ -207,26 +207,7 @@ void SeriesTargets::count_men(const Position& pos, Bitboard men_squares, Kept& k
       moves = known->second;
       continue;
     }
-    moves.fill(kFar);
-    moves[from] = 0;
-    const int step = mover == Color::White ? 1 : -1;
-    for (int rank = rank_of(from); rank != last_rank; rank += step) {
-      for (int file = 0; file < g.files(); ++file) {
-        const Square x = make_square(file, rank);
-        if (moves[x] == kFar) continue;
-        const uint8_t next = uint8_t(moves[x] + 1);
-        const Square ahead = Square(int(x) + pawn_forward(mover));
-        moves[ahead] = std::min(moves[ahead], next);
-        if (rank == start_rank) {
-          const Square two = Square(int(ahead) + pawn_forward(mover));
-          moves[two] = std::min(moves[two], next);
-        }
-        for (Bitboard c = g.pawn_attacks(mover, x) & theirs; c;) {
-          const Square to = pop_lsb(c);
-          moves[to] = std::min(moves[to], next);
-        }
-      }
-    }
+    targets::count_pawn_moves(g, mover, from, theirs, moves);
     for (int file = 0; file < g.files(); ++file) {
       const Square promoted = make_square(file, last_rank);
       const uint8_t there = moves[promoted];

@@ -9,6 +9,7 @@
 
 #include "solver/search/help/bound/bound_detail.h"
 #include "solver/search/help/targets/last_moves.h"
+#include "solver/search/help/targets/pawn_moves.h"
 
 namespace dm::search {
 
@@ -18,7 +19,7 @@ using bound_detail::kFar;
 using bound_detail::king_walk;
 
 // The most pieces of the other side's the pictures are listed for.
-constexpr int kMostPieces = 16;
+constexpr int kMostOtherPieces = 16;
 // A need no picture may be reached with.
 constexpr uint32_t kNoWay = UINT32_MAX;
 
@@ -37,7 +38,7 @@ StalemateTargets::StalemateTargets(const EndingBound::Shared& tables, const Posi
   const Square king = root.king_square(mover_);
   // A castling, of either side, and an e.p. capture of the series' first move are not listed.
   if (king == kNoSquare || root.castling_rights() || root.ep_squares()) return;
-  if (popcount(root.pieces(mover_)) > kMostUnits || popcount(root.pieces(other)) > kMostPieces) return;
+  if (popcount(root.pieces(mover_)) > kMostUnits || popcount(root.pieces(other)) > kMostOtherPieces) return;
   root_squares_[0] = king;
   root_kinds_[0] = PieceType::King;
   units_ = 1;
@@ -55,32 +56,11 @@ StalemateTargets::StalemateTargets(const EndingBound::Shared& tables, const Posi
 void StalemateTargets::count_pawns(const Position& root) {
   const Geometry& g = root.geometry();
   const Bitboard theirs = root.pieces(~mover_);
-  const int start_rank = mover_ == Color::White ? 1 : g.ranks() - 2;
-  const int step = mover_ == Color::White ? 1 : -1;
   pawn_.assign(kSquareSpace, {});
   for (auto& row : pawn_) row.fill(kFar);
   for (Bitboard f = g.board(); f;) {
     const Square from = pop_lsb(f);
-    auto& moves = pawn_[from];
-    if (rank_of(from) == last_rank_) continue;  // no pawn stands there
-    moves[from] = 0;
-    for (int rank = rank_of(from); rank != last_rank_; rank += step) {
-      for (int file = 0; file < g.files(); ++file) {
-        const Square x = make_square(file, rank);
-        if (moves[x] == kFar) continue;
-        const uint8_t next = uint8_t(moves[x] + 1);
-        const Square ahead = Square(int(x) + pawn_forward(mover_));
-        moves[ahead] = std::min(moves[ahead], next);
-        if (rank == start_rank) {
-          const Square two = Square(int(ahead) + pawn_forward(mover_));
-          moves[two] = std::min(moves[two], next);
-        }
-        for (Bitboard c = g.pawn_attacks(mover_, x) & theirs; c;) {
-          const Square to = pop_lsb(c);
-          moves[to] = std::min(moves[to], next);
-        }
-      }
-    }
+    targets::count_pawn_moves(g, mover_, from, theirs, pawn_[from]);
   }
   for (const PieceType t : promotions_) {
     auto& rows = promoted_[size_t(index(t))];
