@@ -106,9 +106,10 @@ TEST_CASE("series targets: Lin's ser-h#9 needs six series turns by the count", "
 // The same king and rook as in "series targets: mates by a discovered check are kept"
 // (solver_ending_bound_test.cpp): Ke8-d7 uncovers Rh8's check of a8. Its target: a8's flights
 // a7 and b7 filled (the rook guards b8), the rook's line b8-g8 and its square, the square the
-// king leaves and the one it lands on left empty of Black's men. The rook's is the only check:
-// no knight of Black's may end on f7 or g6, no bishop on g7, no rook on h7, no queen on g7 or
-// h7 (g8, between a8 and the rook, is a square where a man may be pinned).
+// king leaves and the one it lands on left empty of Black's men. The rook's is the only check, so
+// no man may end where one step of its own moves takes the rook or stands between (a knight on
+// the sixth rank or the seventh, a bishop or a queen on the seventh, a rook on b7-h7); the line
+// b8-g8 itself lies between a8 and the rook, where a man may be pinned.
 TEST_CASE("series targets: a discovered check is a target", "[solver][help][series]") {
   using namespace dm::search;
   const dm::Position pos = dm::test::position_of("chess", "k3K2R/pp6/8/7p/8/8/8/8 b - - 0 1");
@@ -119,7 +120,13 @@ TEST_CASE("series targets: a discovered check is a target", "[solver][help][seri
   discovered.k = dm::make_square(0, 7);
   discovered.fill = sq(0, 7) | sq(1, 7);
   discovered.empty = sq(1, 8) | sq(2, 8) | sq(3, 8) | sq(4, 8) | sq(5, 8) | sq(6, 8) | sq(7, 8) | sq(3, 7);
-  discovered.takes_checker = {sq(5, 7) | sq(6, 6), sq(6, 7), sq(7, 7), sq(6, 7) | sq(7, 7)};
+  dm::Bitboard rank6 = 0;
+  dm::Bitboard rank7 = 0;
+  for (int file = 0; file < 8; ++file) {
+    rank6 |= sq(file, 6);
+    rank7 |= sq(file, 7);
+  }
+  discovered.parries = {rank6 | rank7, rank7, rank7 & ~sq(0, 7), rank7};
   const std::vector<SeriesTargets::Target> all = targets.targets(pos);
   CHECK(std::find(all.begin(), all.end(), discovered) != all.end());
   CHECK(targets.may_reach(pos, 1));
@@ -139,7 +146,7 @@ TEST_CASE("series targets: a double check bars no square", "[solver][help][serie
   bool barred = false;
   for (const SeriesTargets::Target& t : targets.targets(pos)) {
     if (t.k != a8) continue;
-    const bool none = t.takes_checker == std::array<dm::Bitboard, 4>{};
+    const bool none = t.parries == std::array<dm::Bitboard, 4>{};
     unbarred |= none;
     barred |= !none;
   }

@@ -109,8 +109,9 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
         if (fill & empty) continue;
         Target target{k, fill, empty, {}};
         if (checkers == 1) {
-          // The only check: a man next to the checker along its own moves would take it, unless
-          // pinned (between k and a rider of the other side's on the rider's line).
+          // The only check: a man next to the checker, or to a square between it and k, along
+          // its own moves would take it or step between, unless pinned (between k and a rider
+          // of the other side's on the rider's line).
           Bitboard pinnable = 0;
           for (int j = 0; j < n; ++j) {
             const int d = g.direction(k, at[size_t(j)]);
@@ -119,9 +120,12 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
               pinnable |= g.between(k, at[size_t(j)]);
             }
           }
-          const Square c = at[size_t(i)];
+          const Bitboard line = g.between(at[size_t(i)], k) | square_bb(at[size_t(i)]);
           for (const PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
-            target.takes_checker[size_t(piece_index(t))] = g.attacks(t, c, g.board()) & g.board() & ~pinnable;
+            Bitboard steps = 0;
+            for (Bitboard b = line; b;) steps |= g.attacks(t, pop_lsb(b), g.board());
+            // Not the checker's own square (a man there in P is the one m takes), the line, or k.
+            target.parries[size_t(piece_index(t))] = steps & g.board() & ~pinnable & ~line & ~square_bb(k);
           }
         }
         found.push_back(target);
@@ -132,7 +136,7 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
     if (a.k != b.k) return a.k < b.k;
     if (a.fill != b.fill) return a.fill < b.fill;
     if (a.empty != b.empty) return a.empty < b.empty;
-    return a.takes_checker < b.takes_checker;
+    return a.parries < b.parries;
   });
   found.erase(std::unique(found.begin(), found.end()), found.end());
   return found;
@@ -155,7 +159,7 @@ int SeriesTargets::least_moves(const Geometry& g, const Men& men, const Target& 
     };
     // Where this man may not end: next to the checker along its moves (a pawn may promote).
     const int piece = men.piece[size_t(i)];
-    const Bitboard barred = piece >= 0 ? target.takes_checker[size_t(piece)] : 0;
+    const Bitboard barred = piece >= 0 ? target.parries[size_t(piece)] : 0;
     int column = 0;
     for (Bitboard b = target.fill; b; ++column) {
       const Square s = pop_lsb(b);
@@ -260,7 +264,7 @@ bool SeriesTargets::may_reach(const Position& pos, int series_left) {
     const Bitboard must_leave = target.empty | square_bb(target.k);
     int leaving = popcount(men_squares & must_leave);
     for (const PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
-      leaving += popcount(pos.pieces(mover, t) & target.takes_checker[size_t(piece_index(t))] & ~must_leave);
+      leaving += popcount(pos.pieces(mover, t) & target.parries[size_t(piece_index(t))] & ~must_leave);
     }
     const int unfilled = popcount(target.fill & ~men_squares);
     if (walk + std::max(leaving, unfilled) > series_left) continue;

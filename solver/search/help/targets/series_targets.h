@@ -11,11 +11,10 @@
 // missed), which the men must fill; and the squares they must leave empty: the check's line and
 // the checker's square, the last move's path, the square it leaves and, for a quiet move, the
 // one it lands on (for a capture, that square must hold a man); and where the check is the only
-// one the move may give, the squares next to the checker along each kind's moves, where a piece
-// of the series mover's would take it. The fewest moves in which the men may stand so, each on
-// a square of its own, is a least assignment (least_assignment.h), each man's moves counted on
-// an empty board and a pawn's captures only onto the squares the other side's pieces hold; the
-// king walks to k.
+// one the move may give, the squares next to the checker or to its line along each kind's moves,
+// where a piece of the series mover's would take it or step between. The fewest moves in which the men may stand so,
+// each on a square of its own, is a least assignment (least_assignment.h), each man's moves counted on an empty board
+// and a pawn's captures only onto the squares the other side's pieces hold; the king walks to k.
 //
 // Only mates: in a stalemate every man must also end without a move, which a target of squares
 // does not see; ser-h= has targets of its own (stalemate_targets.h).
@@ -53,14 +52,15 @@ class SeriesTargets {
     Bitboard fill = 0;
     Bitboard empty = 0;
     // Where a knight, bishop, rook and queen of the series mover's may not end: next to the
-    // checker along its moves (it would take it), where the check is the only one m may give
-    // and the man may not be pinned (docs/help-bound.md, invariant 61).
-    std::array<Bitboard, 4> takes_checker{};
+    // checker, or to a square between it and k, along its moves (it would take the checker or
+    // step between), where the check is the only one m may give and the man may not be pinned
+    // (docs/help-bound.md, invariant 61).
+    std::array<Bitboard, 4> parries{};
     bool operator==(const Target& o) const {
-      return k == o.k && fill == o.fill && empty == o.empty && takes_checker == o.takes_checker;
+      return k == o.k && fill == o.fill && empty == o.empty && parries == o.parries;
     }
   };
-  // The index of kind t in Target::takes_checker; -1 for a pawn or a king.
+  // The index of kind t in Target::parries; -1 for a pawn or a king.
   static int piece_index(PieceType t);
   // The targets of pos's other side as it stands (the series mover's men play no part).
   std::vector<Target> targets(const Position& pos) const;
