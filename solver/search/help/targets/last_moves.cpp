@@ -22,6 +22,17 @@ bool lists_moves_of(const Variant& variant) {
   return true;
 }
 
+Bitboard pinnable_squares(const Geometry& g, Square k, Bitboard orthogonal, Bitboard diagonal) {
+  Bitboard squares = 0;
+  for (Bitboard b = orthogonal | diagonal; b;) {
+    const Square x = pop_lsb(b);
+    const int d = g.direction(k, x);
+    if (d == kNoDirection) continue;
+    if (has(is_orthogonal(d) ? orthogonal : diagonal, x)) squares |= g.between(k, x);
+  }
+  return squares;
+}
+
 std::vector<LastMove> last_moves(const Position& pos, Color side) {
   const Geometry& g = pos.geometry();
   std::vector<LastMove> moves;

@@ -26,6 +26,11 @@ struct LastMove {
   Bitboard path;  // the squares it passes
 };
 
+// Where a man of the series mover's may stand pinned with its king on k: between k and a rider of
+// the other side's on that rider's line (`orthogonal`, `diagonal`: the squares of the other
+// side's pieces that ride so). A superset of the pins the final position may hold.
+Bitboard pinnable_squares(const Geometry& g, Square k, Bitboard orthogonal, Bitboard diagonal);
+
 // Every such move of `side`'s pieces in pos: a rider's over every square of its lines, a quiet
 // move and a capture onto each square (a pawn's as its moves go), each promotion apart.
 std::vector<LastMove> last_moves(const Position& pos, Color side);

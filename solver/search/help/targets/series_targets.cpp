@@ -26,6 +26,8 @@ using bound_detail::king_walk;
 
 // The most pieces of the other side's the targets are listed for (may_reach says nothing past it).
 constexpr int kMostPieces = 16;
+// The kinds Target::parries bars squares to, in its order.
+constexpr std::array<PieceType, 4> kParryKinds{PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen};
 
 uint64_t pieces_key(const Position& pos, Color side) {
   const auto& piece_square = zobrist::keys().piece_square;
@@ -51,13 +53,8 @@ struct SeriesTargets::Men {
 };
 
 int SeriesTargets::piece_index(PieceType t) {
-  switch (t) {
-    case PieceType::Knight: return 0;
-    case PieceType::Bishop: return 1;
-    case PieceType::Rook: return 2;
-    case PieceType::Queen: return 3;
-    default: return -1;
-  }
+  const auto* found = std::find(kParryKinds.begin(), kParryKinds.end(), t);
+  return found == kParryKinds.end() ? -1 : int(found - kParryKinds.begin());
 }
 
 bool SeriesTargets::applies(const Variant& variant, Play play, Goal goal) {
@@ -75,6 +72,8 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
     std::array<Bitboard, kMostPieces> attacks{};
     int n = 0;
     Bitboard attacked = 0;
+    Bitboard orthogonal_riders = 0;
+    Bitboard diagonal_riders = 0;
     Square their_king = kNoSquare;
     for (Bitboard b = pos.pieces(other); b && n < kMostPieces;) {
       const Square s = pop_lsb(b);
@@ -84,6 +83,8 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
       if (kind[size_t(n)] == PieceType::King) their_king = at[size_t(n)];
       attacks[size_t(n)] = empty_board_attacks(g, kind[size_t(n)], other, at[size_t(n)]);
       attacked |= attacks[size_t(n)];
+      if (g.rides_orthogonal(kind[size_t(n)])) orthogonal_riders |= square_bb(at[size_t(n)]);
+      if (g.rides_diagonal(kind[size_t(n)])) diagonal_riders |= square_bb(at[size_t(n)]);
       ++n;
     }
     const Bitboard move_empty = m.path | square_bb(m.from) | (m.capture ? 0 : square_bb(m.to));
@@ -102,6 +103,9 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
       };
       int checkers = 0;
       for (int i = 0; i < n; ++i) checkers += may_check(i) ? 1 : 0;
+      // Where the check is the only one, a man between k and a rider of the other side's on the
+      // rider's line may be pinned: no square is barred to it.
+      const Bitboard pinnable = checkers == 1 ? targets::pinnable_squares(g, k, orthogonal_riders, diagonal_riders) : 0;
       for (int i = 0; i < n; ++i) {
         if (!may_check(i)) continue;
         const Bitboard empty =
@@ -110,18 +114,9 @@ std::vector<SeriesTargets::Target> SeriesTargets::targets(const Position& pos) c
         Target target{k, fill, empty, {}};
         if (checkers == 1) {
           // The only check: a man next to the checker, or to a square between it and k, along
-          // its own moves would take it or step between, unless pinned (between k and a rider
-          // of the other side's on the rider's line).
-          Bitboard pinnable = 0;
-          for (int j = 0; j < n; ++j) {
-            const int d = g.direction(k, at[size_t(j)]);
-            if (d == kNoDirection || !has(attacks[size_t(j)], k)) continue;
-            if (is_orthogonal(d) ? g.rides_orthogonal(kind[size_t(j)]) : g.rides_diagonal(kind[size_t(j)])) {
-              pinnable |= g.between(k, at[size_t(j)]);
-            }
-          }
+          // its own moves would take it or step between, unless it may be pinned.
           const Bitboard line = g.between(at[size_t(i)], k) | square_bb(at[size_t(i)]);
-          for (const PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+          for (const PieceType t : kParryKinds) {
             Bitboard steps = 0;
             for (Bitboard b = line; b;) steps |= g.attacks(t, pop_lsb(b), g.board());
             // Not the checker's own square (a man there in P is the one m takes), the line, or k.
@@ -263,7 +258,7 @@ bool SeriesTargets::may_reach(const Position& pos, int series_left) {
     // takes a man that moved: at least the more of the two.
     const Bitboard must_leave = target.empty | square_bb(target.k);
     int leaving = popcount(men_squares & must_leave);
-    for (const PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+    for (const PieceType t : kParryKinds) {
       leaving += popcount(pos.pieces(mover, t) & target.parries[size_t(piece_index(t))] & ~must_leave);
     }
     const int unfilled = popcount(target.fill & ~men_squares);

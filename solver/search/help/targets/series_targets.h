@@ -12,9 +12,10 @@
 // the checker's square, the last move's path, the square it leaves and, for a quiet move, the
 // one it lands on (for a capture, that square must hold a man); and where the check is the only
 // one the move may give, the squares next to the checker or to its line along each kind's moves,
-// where a piece of the series mover's would take it or step between. The fewest moves in which the men may stand so,
-// each on a square of its own, is a least assignment (least_assignment.h), each man's moves counted on an empty board
-// and a pawn's captures only onto the squares the other side's pieces hold; the king walks to k.
+// where a piece of the series mover's would take it or step between. The fewest moves in which
+// the men may stand so, each on a square of its own, is a least assignment (least_assignment.h),
+// each man's moves counted on an empty board and a pawn's captures only onto the squares the
+// other side's pieces hold; the king walks to k.
 //
 // Only mates: in a stalemate every man must also end without a move, which a target of squares
 // does not see; ser-h= has targets of its own (stalemate_targets.h).
@@ -75,8 +76,8 @@ class SeriesTargets {
     // pieces' squares).
     std::unordered_map<Square, std::array<uint8_t, kSquareSpace>> pawn_moves;
   };
-  // The series mover's men (not the king): their squares, and each one's fewest moves to stand
-  // on each square.
+  // The series mover's men (not the king): their squares and kinds, and each pawn's fewest moves
+  // to stand on each square (a piece's are read from the bound's tables).
   struct Men;
   // Counts pos's series mover's men (on men_squares): their squares and kinds, and each pawn's
   // fewest moves to each square, pushing, taking only onto the other side's pieces and

@@ -179,20 +179,6 @@ void set_move(const Position& root, Color mover, const targets::LastMove& m, boo
                  (their_king != kNoSquare ? square_bb(their_king) : 0);
 }
 
-// Where a man may stand pinned with the king on k: between k and a rider of the other side's
-// on that rider's line.
-Bitboard pinnable_squares(const StalemateTargets::Scene& scene, Square k) {
-  const Geometry& g = *scene.g;
-  Bitboard squares = 0;
-  for (Bitboard b = scene.orthogonal_riders | scene.diagonal_riders; b;) {
-    const Square x = pop_lsb(b);
-    const int d = g.direction(k, x);
-    if (d == kNoDirection) continue;
-    if (has(is_orthogonal(d) ? scene.orthogonal_riders : scene.diagonal_riders, x)) squares |= g.between(k, x);
-  }
-  return squares;
-}
-
 }  // namespace
 
 void StalemateTargets::list(const Position& root, int series) {
@@ -236,7 +222,7 @@ void StalemateTargets::list(const Position& root, int series) {
       if (walk > series) continue;
       const Bitboard flights = g.leaps(PieceType::King, k) & g.board() & ~scene.attacked;
       if (flights & scene.no_man) continue;
-      scene.pinnable = pinnable_squares(scene, k);
+      scene.pinnable = targets::pinnable_squares(g, k, scene.orthogonal_riders, scene.diagonal_riders);
       listing.at[0] = k;
       listing.as[0] = PieceType::King;
       listing.placed.fill(false);
