@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "rules/movegen.h"
+#include "solver/search/help/targets/leave_on_return.h"
 
 namespace dm::search {
 
@@ -24,20 +25,6 @@ Stipulation last_step(const Stipulation& series) {
   }
   return s;
 }
-
-// Leaves the walk's frame of a node (stalemate_targets.h) however the node returns.
-class LeaveOnReturn {
- public:
-  explicit LeaveOnReturn(StalemateTargets::Walk* walk) : walk_(walk) {}
-  ~LeaveOnReturn() {
-    if (walk_) walk_->leave();
-  }
-  LeaveOnReturn(const LeaveOnReturn&) = delete;
-  LeaveOnReturn& operator=(const LeaveOnReturn&) = delete;
-
- private:
-  StalemateTargets::Walk* walk_;
-};
 
 }  // namespace
 
@@ -135,7 +122,7 @@ bool SeriesSearch::search(Position& pos, int series_left) {
     tt_.store_no_exact_solution(key, series_left, 0);
     return false;
   }
-  const LeaveOnReturn leave_walk(walked ? &*walk_ : nullptr);
+  const targets::LeaveOnReturn<StalemateTargets::Walk> leave_walk(walked ? &*walk_ : nullptr);
   // Ruled out by the bound: stored as failed, as a searched node is (help_search.h). On the
   // series' last turn, also the moves it may still try.
   HelpPruner::Moves allowed;

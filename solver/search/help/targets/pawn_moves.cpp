@@ -34,4 +34,45 @@ void count_pawn_moves(const Geometry& g, Color c, Square from, Bitboard takes, S
   }
 }
 
+PawnCounts::PawnCounts(const bound::DistanceTables& tables, Color c, Bitboard takes, const PieceTypeList& promotions)
+    : last_rank_(c == Color::White ? tables.geometry.ranks() - 1 : 0),
+      promotions_(promotions.begin(), promotions.end()) {
+  const Geometry& g = tables.geometry;
+  pawn_.assign(kSquareSpace, {});
+  for (auto& row : pawn_) row.fill(bound_detail::kFar);
+  for (Bitboard f = g.board(); f;) {
+    const Square from = pop_lsb(f);
+    count_pawn_moves(g, c, from, takes, pawn_[from]);
+  }
+  for (const PieceType t : promotions_) {
+    auto& rows = promoted_[size_t(index(t))];
+    rows.assign(kSquareSpace, {});
+    for (auto& row : rows) row.fill(bound_detail::kFar);
+    for (Bitboard f = g.board(); f;) {
+      const Square from = pop_lsb(f);
+      for (int file = 0; file < g.files(); ++file) {
+        const Square promotion = make_square(file, last_rank_);
+        const uint8_t there = pawn_[from][promotion];
+        if (there == bound_detail::kFar) continue;
+        for (Bitboard s = g.board(); s;) {
+          const Square to = pop_lsb(s);
+          const uint8_t moves = bound_detail::add(there, tables.moves_to_reach(t, c, promotion, to));
+          rows[from][to] = std::min(rows[from][to], moves);
+        }
+      }
+    }
+  }
+}
+
+uint8_t PawnCounts::moves(Square from, PieceType then, Square to) const {
+  if (then == PieceType::Pawn) return rank_of(to) == last_rank_ ? bound_detail::kFar : pawn_[from][to];
+  if (then != PieceType::None) {
+    const auto& rows = promoted_[size_t(index(then))];
+    return rows.empty() ? bound_detail::kFar : rows[from][to];
+  }
+  uint8_t fewest = pawn_[from][to];
+  for (const PieceType t : promotions_) fewest = std::min(fewest, promoted_[size_t(index(t))][from][to]);
+  return fewest;
+}
+
 }  // namespace dm::search::targets

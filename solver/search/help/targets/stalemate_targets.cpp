@@ -9,7 +9,6 @@
 
 #include "solver/search/help/bound/bound_detail.h"
 #include "solver/search/help/targets/last_moves.h"
-#include "solver/search/help/targets/pawn_moves.h"
 
 namespace dm::search {
 
@@ -31,9 +30,7 @@ bool StalemateTargets::applies(const Variant& variant, Play play, Goal goal) {
 
 StalemateTargets::StalemateTargets(const EndingBound::Shared& tables, const Position& root, int series)
     : tables_(tables) {
-  const Geometry& g = root.geometry();
   mover_ = root.side_to_move();
-  last_rank_ = mover_ == Color::White ? g.ranks() - 1 : 0;
   const Color other = ~mover_;
   const Square king = root.king_square(mover_);
   // A castling, of either side, and an e.p. capture of the series' first move are not listed.
@@ -48,52 +45,14 @@ StalemateTargets::StalemateTargets(const EndingBound::Shared& tables, const Posi
     root_kinds_[size_t(units_)] = type_of(root.piece_on(s));
   }
   for (const PieceType t : root.variant().promotions) promotions_.push_back(t);
-  count_pawns(root);
+  pawns_.emplace(tables_, mover_, root.pieces(other), root.variant().promotions);
   holds_ = true;
   list(root, series);
 }
 
-void StalemateTargets::count_pawns(const Position& root) {
-  const Geometry& g = root.geometry();
-  const Bitboard theirs = root.pieces(~mover_);
-  pawn_.assign(kSquareSpace, {});
-  for (auto& row : pawn_) row.fill(kFar);
-  for (Bitboard f = g.board(); f;) {
-    const Square from = pop_lsb(f);
-    targets::count_pawn_moves(g, mover_, from, theirs, pawn_[from]);
-  }
-  for (const PieceType t : promotions_) {
-    auto& rows = promoted_[size_t(index(t))];
-    rows.assign(kSquareSpace, {});
-    for (auto& row : rows) row.fill(kFar);
-    for (Bitboard f = g.board(); f;) {
-      const Square from = pop_lsb(f);
-      for (int file = 0; file < g.files(); ++file) {
-        const Square promotion = make_square(file, last_rank_);
-        const uint8_t there = pawn_[from][promotion];
-        if (there == kFar) continue;
-        for (Bitboard s = g.board(); s;) {
-          const Square to = pop_lsb(s);
-          const uint8_t c = bound_detail::add(there, tables_.moves_to_reach(t, mover_, promotion, to));
-          rows[from][to] = std::min(rows[from][to], c);
-        }
-      }
-    }
-  }
-}
-
 uint8_t StalemateTargets::moves(PieceType now, Square from, PieceType then, Square to) const {
   if (now == PieceType::King) return then == PieceType::King ? uint8_t(king_walk(from, to)) : kFar;
-  if (now == PieceType::Pawn) {
-    if (then == PieceType::Pawn) return rank_of(to) == last_rank_ ? kFar : pawn_[from][to];
-    if (then != PieceType::None) {
-      const auto& rows = promoted_[size_t(index(then))];
-      return rows.empty() ? kFar : rows[from][to];
-    }
-    uint8_t fewest = pawn_[from][to];
-    for (const PieceType t : promotions_) fewest = std::min(fewest, promoted_[size_t(index(t))][from][to]);
-    return fewest;
-  }
+  if (now == PieceType::Pawn) return pawns_->moves(from, then, to);
   if (then != PieceType::None && then != now) return kFar;
   return tables_.moves_to_reach(now, mover_, from, to);  // kUnreachable is kFar
 }

@@ -15,10 +15,12 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "rules/position.h"
 #include "solver/search/help/bound/ending_bound.h"
+#include "solver/search/help/targets/pawn_moves.h"
 #include "solver/search/problem_terms.h"
 
 namespace dm::search {
@@ -95,9 +97,6 @@ class StalemateTargets {
   // The fewest moves of a unit on `from` standing as `now` to stand on `to` as `then`; with
   // `then` PieceType::None, to stand there as any kind (to be taken). kFar where it never may.
   uint8_t moves(PieceType now, Square from, PieceType then, Square to) const;
-  // Counts the pawns' moves on an empty board: pushes, captures onto the other side's pieces'
-  // squares, and on through each promotion.
-  void count_pawns(const Position& root);
   // Lists the pictures (invariant 66), the king placed for each last move of the other side's.
   void list(const Position& root, int series);
   // Places the units left, the king on its square (`men` the squares placed, `held` those that
@@ -108,14 +107,13 @@ class StalemateTargets {
 
   const EndingBound::Shared& tables_;
   Color mover_ = Color::Black;
-  int last_rank_ = 0;  // the rank where the mover's pawns promote
   int units_ = 0;
   std::array<Square, kMostUnits> root_squares_{};
   std::array<PieceType, kMostUnits> root_kinds_{};
   std::vector<PieceType> promotions_;
-  // pawn_[from][to]: a pawn's fewest moves; promoted_[t][from][to]: to stand there as a t.
-  std::vector<std::array<uint8_t, kSquareSpace>> pawn_;
-  std::array<std::vector<std::array<uint8_t, kSquareSpace>>, kPieceTypeCount> promoted_;
+  // The pawns' moves on an empty board: pushes, captures onto the other side's pieces' squares,
+  // and on through each promotion.
+  std::optional<targets::PawnCounts> pawns_;
   bool holds_ = false;
   size_t count_ = 0;
   std::vector<Square> squares_;
