@@ -1,5 +1,8 @@
 #include "solver_support.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include <catch2/catch.hpp>
 
 #include "solver/oracle/brute_force.h"
@@ -63,6 +66,35 @@ SolverRun solve_position(const Position& pos, std::string_view stipulation, int 
   for (const auto& key : run.result.keys) run.answers.insert(problem::turn_to_uci(key));
   for (const auto& line : run.result.solutions) run.answers.insert(problem::line_to_uci(line));
   return run;
+}
+
+std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces, char side, bool cornered,
+                                           int crowd) {
+  std::string board(64, '.');
+  int king = -1;
+  for (const char piece : pieces) {
+    if (piece == 'k' && cornered) {
+      const int corners[] = {0, 7, 56, 63};
+      king = corners[std::uniform_int_distribution<int>(0, 3)(rng)];
+      if (board[size_t(king)] != '.') return std::nullopt;
+      board[size_t(king)] = piece;
+      continue;
+    }
+    const bool crowding = piece >= 'a' && king >= 0;
+    for (;;) {
+      const int s = std::uniform_int_distribution<int>(0, 63)(rng);
+      const bool pawn_rank = s / 8 == 0 || s / 8 == 7;
+      const bool near = !crowding || std::max(std::abs(s / 8 - king / 8), std::abs(s % 8 - king % 8)) <= crowd;
+      if (board[size_t(s)] == '.' && near && !((piece == 'P' || piece == 'p') && pawn_rank)) {
+        board[size_t(s)] = piece;
+        break;
+      }
+    }
+  }
+  const std::string fen = board_field(board, 8, 8) + " " + side + " - - 0 1";
+  Position pos;
+  if (pos.set(*make_variant("chess", {}), fen)) return std::nullopt;  // e.g. White in check
+  return fen;
 }
 
 std::set<std::string> brute_force_answers(std::string_view variant, std::string_view fen,

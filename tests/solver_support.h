@@ -2,6 +2,8 @@
 // Helpers for the solver's tests: solving a FEN in one call, result sets in UCI, and the
 // published problem files read into one record type.
 
+#include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <string_view>
@@ -32,6 +34,13 @@ tree::TreeOptions everything_shown();
 // unless they say otherwise) over a table of its own.
 tree::SolutionTree tree_of(std::string_view variant, std::string_view fen, std::string_view stipulation,
                            tree::TreeOptions options = everything_shown());
+
+// A random legal chess position with few pieces (FEN letters, both kings among them), `side`
+// ('w' or 'b') to move and not giving check; with `cornered`, Black's king in a corner; with
+// `crowd` under 7, each of Black's men placed after its king within that many squares of it
+// (where they may stand next to it in a stalemate). nullopt where the draw is no legal position.
+std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces, char side = 'b',
+                                           bool cornered = false, int crowd = 7);
 
 // The brute-force oracle's answers in the same form.
 std::set<std::string> brute_force_answers(std::string_view variant, std::string_view fen, std::string_view stipulation);

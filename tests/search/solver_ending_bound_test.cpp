@@ -366,39 +366,6 @@ TEST_CASE("ending bound: help play that needs a long walk keeps its solutions", 
 
 namespace {
 
-// A random legal position with few pieces (FEN letters, both kings among them), `side` ('w' or
-// 'b') to move and not giving check; with `cornered`, Black's king in a corner; with `crowd`
-// under 7, each of Black's men placed after its king within that many squares of it (where they
-// may stand next to it in a stalemate).
-std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view pieces, char side = 'b',
-                                           bool cornered = false, int crowd = 7) {
-  std::string board(64, '.');
-  int king = -1;
-  for (const char piece : pieces) {
-    if (piece == 'k' && cornered) {
-      const int corners[] = {0, 7, 56, 63};
-      king = corners[std::uniform_int_distribution<int>(0, 3)(rng)];
-      if (board[king] != '.') return std::nullopt;
-      board[king] = piece;
-      continue;
-    }
-    const bool crowding = piece >= 'a' && king >= 0;
-    for (;;) {
-      const int s = std::uniform_int_distribution<int>(0, 63)(rng);
-      const bool pawn_rank = s / 8 == 0 || s / 8 == 7;
-      const bool near = !crowding || std::max(std::abs(s / 8 - king / 8), std::abs(s % 8 - king % 8)) <= crowd;
-      if (board[s] == '.' && near && !((piece == 'P' || piece == 'p') && pawn_rank)) {
-        board[s] = piece;
-        break;
-      }
-    }
-  }
-  const std::string fen = test::board_field(board, 8, 8) + " " + side + " - - 0 1";
-  Position pos;
-  if (pos.set(*make_variant("chess", {}), fen)) return std::nullopt;  // e.g. White in check
-  return fen;
-}
-
 // How a filter of moves fared against the node below: the moves it keeps after which the node
 // may still pass, and the moves it leaves out.
 struct FilterCount {
@@ -451,7 +418,7 @@ template <class Visit>
 void for_random_positions(std::mt19937& rng, std::string_view pieces, char side, bool cornered, int count,
                           Visit&& visit) {
   for (int positions = 0; positions < count;) {
-    const auto fen = sparse_position(rng, pieces, side, cornered);
+    const auto fen = test::sparse_position(rng, pieces, side, cornered);
     if (!fen) continue;
     ++positions;
     INFO(*fen);
@@ -501,7 +468,7 @@ RuledOut check_ruled_out(const EndingBound& bound, std::mt19937& rng, std::initi
   for (const MovesLeft moves : moves_left) {
     for (const std::string_view men : pieces) {
       for (int positions = 0; positions < count;) {
-        const auto fen = sparse_position(rng, men, moves.side, true, crowd);
+        const auto fen = test::sparse_position(rng, men, moves.side, true, crowd);
         if (!fen) continue;
         ++positions;
         INFO(*fen);
@@ -661,7 +628,7 @@ void series_sets_equal_full_width(std::mt19937& rng, std::initializer_list<Serie
   for (const SeriesSet& set : sets) {
     size_t with_solutions = 0;
     for (int made = 0; made < dm::test::sample_size(positions);) {
-      const auto fen = sparse_position(rng, set.pieces, 'b', cornered, crowd);
+      const auto fen = test::sparse_position(rng, set.pieces, 'b', cornered, crowd);
       if (!fen) continue;
       ++made;
       INFO(set.stipulation << " " << *fen);
@@ -749,7 +716,7 @@ TEST_CASE("ending bound: the solver's help play equals the oracle's on random sp
     size_t positions = 0;
     size_t with_solutions = 0;
     while (positions < size_t(dm::test::sample_size(120))) {
-      const auto fen = sparse_position(rng, pieces);
+      const auto fen = test::sparse_position(rng, pieces);
       if (!fen) continue;
       ++positions;
       INFO(stipulation << " " << *fen);
@@ -772,7 +739,7 @@ TEST_CASE("ending bound: three-move help play on random positions equals the ora
     size_t positions = 0;
     size_t with_solutions = 0;
     while (positions < size_t(dm::test::sample_size(int(count)))) {
-      const auto fen = sparse_position(rng, pieces, 'b', true);
+      const auto fen = test::sparse_position(rng, pieces, 'b', true);
       if (!fen) continue;
       ++positions;
       INFO("h#3 " << *fen);
@@ -793,7 +760,7 @@ void check_marseillais_help(std::mt19937& rng, std::string_view pieces, char sid
                             int count) {
   size_t with_solutions = 0;
   for (int positions = 0; positions < count;) {
-    const auto fen = sparse_position(rng, pieces, side, true);
+    const auto fen = test::sparse_position(rng, pieces, side, true);
     if (!fen) continue;
     ++positions;
     INFO(stipulation << " " << *fen);
@@ -1189,7 +1156,7 @@ TEST_CASE("ending bound: help mates where men stand in the way equal the oracle'
   size_t with_solutions = 0;
   for (const std::string_view pieces : {"KNPkrrp", "KQkrrp", "KRkrrp"}) {
     for (int positions = 0; positions < dm::test::sample_size(40);) {
-      const auto fen = sparse_position(rng, pieces, 'b', false, 2);
+      const auto fen = test::sparse_position(rng, pieces, 'b', false, 2);
       if (!fen) continue;
       ++positions;
       INFO("h#2 " << *fen);
@@ -1230,7 +1197,7 @@ TEST_CASE("ending bound: help mates by a king and one piece equal the oracle's",
   size_t with_solutions = 0;
   for (const std::string_view pieces : {"KRkqnp", "KBkrrp", "KQkbnp"}) {
     for (int positions = 0; positions < dm::test::sample_size(40);) {
-      const auto fen = sparse_position(rng, pieces, 'b', false, 2);
+      const auto fen = test::sparse_position(rng, pieces, 'b', false, 2);
       if (!fen) continue;
       ++positions;
       INFO("h#2 " << *fen);

@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "rules/movegen.h"
+#include "solver/search/help/targets/leave_on_return.h"
 
 namespace dm::search {
 
@@ -19,10 +20,24 @@ HelpSearch::HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchCon
                        const EndingBound* ending_bound)
     : rules_(rules), tt_(tt), control_(control), pruner_(rules, ending_bound), nodes_(control) {}
 
+void HelpSearch::share_mate_targets(const MateTargets* targets) {
+  if (targets && targets->holds()) {
+    walk_.emplace(*targets);
+  } else {
+    walk_.reset();
+  }
+}
+
+void HelpSearch::moves_left(const Position& pos, int turns_left, int& attacker_left, int& defender_left) const {
+  attacker_left = turns_left;
+  defender_left = pos.side_to_move() == rules_.attacker() ? turns_left - 1 : turns_left;
+}
+
 void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMove>& prefix,
                        std::vector<Line>& solutions) {
   solutions_ = &solutions;
   path_ = prefix;
+  if (walk_) walk_->start(prefix);
   search(pos, turns_left, 0, false);
 }
 
@@ -31,11 +46,24 @@ void HelpSearch::solve_task(const Position& root, int root_turns, const std::vec
   Position pos = root;
   std::vector<StateInfo> states(task.size());
   int turns_left = root_turns;
+  // The walk filters the pictures at each node of the task's moves, as the search would.
+  if (walk_) walk_->start({});
+  size_t entered = 0;
   for (size_t k = 0; k < task.size(); ++k) {
+    if (walk_) {
+      int attacker_left = 0;
+      int defender_left = 0;
+      moves_left(pos, turns_left, attacker_left, defender_left);
+      entered += walk_->enter(attacker_left, defender_left);
+      walk_->moved(task[k].move);
+    }
     pos.do_move(task[k].move, states[k]);
     turns_left = rules_.child_turns(task[k].mover, pos, turns_left);
   }
-  solve(pos, turns_left, task, solutions);
+  solutions_ = &solutions;
+  path_ = task;
+  search(pos, turns_left, 0, false);
+  for (; entered > 0; --entered) walk_->leave();
 }
 
 bool HelpSearch::split(Position& pos, int turns_left, int moves, size_t max_tasks,
@@ -45,6 +73,7 @@ bool HelpSearch::split(Position& pos, int turns_left, int moves, size_t max_task
   split_moves_ = size_t(moves);
   max_tasks_ = max_tasks;
   path_.clear();
+  if (walk_) walk_->start(path_);
   search(pos, turns_left, 0, false);
   tasks_ = nullptr;
   return tasks.size() <= max_tasks;
@@ -89,6 +118,15 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   // the loop below).
   const uint64_t key = pos.key();
   if (!table_asked && tt_.has_no_exact_solution(key, turns_left)) return false;
+  // The mate targets first, the cheaper test: some picture may still be reached (kept for the
+  // nodes below).
+  if (walk_) {
+    int attacker_left = 0;
+    int defender_left = 0;
+    moves_left(pos, turns_left, attacker_left, defender_left);
+    if (!walk_->enter(attacker_left, defender_left)) return ruled_out(key, turns_left);
+  }
+  const targets::LeaveOnReturn<MateTargets::Walk> leave_walk(walk_ ? &*walk_ : nullptr);
   // The ending bound's tests (help_pruner.h): the node ruled out, or the moves it may still try.
   HelpPruner::Moves allowed;
   switch (pruner_.judge(pos, turns_left, allowed)) {
@@ -138,12 +176,14 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     if (tasks_ && tasks_->size() > max_tasks_) return true;
     if (look_ahead && tt_.has_no_exact_solution(c.key, c.turns)) continue;
     StateInfo st;
+    if (walk_) walk_->moved(c.move);
     pos.do_move(c.move, st);
     if (!look_ahead) nodes_.count();
     path_.push_back({c.move, mover});
     found |= search(pos, rules_.child_turns(mover, pos, turns_left), ply + 1, look_ahead);
     path_.pop_back();
     pos.undo_move(c.move);
+    if (walk_) walk_->unmoved();
   }
   const bool tasks_below = tasks_ && tasks_->size() != tasks_before;
   if (!found && !tasks_below && !control_.stopped()) {

@@ -14,13 +14,16 @@
 // moves where every turn is one move) and asks the table about every child before it searches
 // any: the children's cache misses overlap, and the transpositions are never played.
 // A node the bound rules out is stored as failed too: most are met again, and their tests cost
-// more than the probe that finds them.
+// more than the probe that finds them. In h#, the mate targets (mate_targets.h) are asked
+// first: a node from which no final picture may be reached is ruled out so.
 
+#include <optional>
 #include <vector>
 
 #include "rules/position.h"
 #include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/help/help_pruner.h"
+#include "solver/search/help/targets/mate_targets.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/problem_terms.h"
 #include "solver/search/search_control.h"
@@ -36,6 +39,10 @@ class HelpSearch {
              const EndingBound* ending_bound);
   HelpSearch(const HelpSearch&) = delete;
   HelpSearch& operator=(const HelpSearch&) = delete;
+
+  // h#: the mate targets listed once for the problem's position and shared by the solve's
+  // searches (mate_targets.h); every search of the solve then starts from that position.
+  void share_mate_targets(const MateTargets* targets);
 
   // Appends to `solutions` every solution below pos, each beginning with `prefix`, the moves
   // that led to pos from the problem position.
@@ -70,6 +77,8 @@ class HelpSearch {
   // (elsewhere m is played and taken back); pos is as it was on return.
   Child child_of(Position& pos, Move m, Color mover, int turns_left) const;
   void record();
+  // Each side's moves left at a node of pos with turns_left attacker turns left.
+  void moves_left(const Position& pos, int turns_left, int& attacker_left, int& defender_left) const;
   // A node the ending bound rules out, stored as failed like a searched one: its tests cost more
   // than the probe that finds it again through a transposition. False, what the search returns.
   bool ruled_out(uint64_t key, int turns_left);
@@ -78,6 +87,7 @@ class HelpSearch {
   TranspositionTable& tt_;
   SearchControl& control_;
   HelpPruner pruner_;
+  std::optional<MateTargets::Walk> walk_;  // the units followed toward the mate targets
   std::vector<PlayedMove> path_;
   std::vector<std::vector<Child>> children_;  // per ply, reused
   std::vector<Line>* solutions_ = nullptr;
