@@ -48,7 +48,8 @@ void take_lines(std::vector<std::vector<Line>>& found, const SearchControl& cont
 // and no number of threads make it much faster; below four moves they are even enough, at
 // almost no cost in nodes (reports/help-bound-figures.md). The split is the search itself down
 // to the tasks (HelpSearch::split), with its pruning and its table; a split of four moves that
-// would leave more than kMaxHelpTasks tasks is given up for one of two.
+// would leave more than kMaxHelpTasks tasks is given up for one of two. With one thread there is
+// nothing to share out: the whole search is one task, which replays no first moves.
 constexpr int kShortSplitMoves = 2;
 constexpr int kLongSplitMoves = 4;
 constexpr int kLongSplitTurns = 5;
@@ -59,8 +60,12 @@ struct HelpSplit {
   std::vector<Line> solutions;                 // lines complete within the split
 };
 
-HelpSplit split_help(Position& root, int turns, HelpSearch& search) {
+HelpSplit split_help(Position& root, int turns, int threads, HelpSearch& search) {
   HelpSplit split;
+  if (threads == 1) {
+    search.split(root, turns, 0, SIZE_MAX, split.tasks, split.solutions);  // one task: the root
+    return split;
+  }
   if (turns >= kLongSplitTurns &&
       search.split(root, turns, kLongSplitMoves, kMaxHelpTasks, split.tasks, split.solutions)) {
     return split;
@@ -144,7 +149,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
       std::optional<EndingBound> bound;
       HelpSearch splitter(rules, tt, control, worker_bound(bound, shared, workers));
       splitter.share_mate_targets(targets);
-      split = split_help(root_pos, length, splitter);
+      split = split_help(root_pos, length, workers.threads(), splitter);
     }
     decided.store(0, std::memory_order_relaxed);
     task_count.store(split.tasks.size(), std::memory_order_relaxed);
