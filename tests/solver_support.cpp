@@ -81,15 +81,18 @@ std::optional<std::string> sparse_position(std::mt19937& rng, std::string_view p
       continue;
     }
     const bool crowding = piece >= 'a' && king >= 0;
-    for (;;) {
+    // A crowded corner may have no square left: the draw is then given up.
+    bool placed = false;
+    for (int tries = 0; tries < 1000 && !placed; ++tries) {
       const int s = std::uniform_int_distribution<int>(0, 63)(rng);
       const bool pawn_rank = s / 8 == 0 || s / 8 == 7;
       const bool near = !crowding || std::max(std::abs(s / 8 - king / 8), std::abs(s % 8 - king % 8)) <= crowd;
       if (board[size_t(s)] == '.' && near && !((piece == 'P' || piece == 'p') && pawn_rank)) {
         board[size_t(s)] = piece;
-        break;
+        placed = true;
       }
     }
+    if (!placed) return std::nullopt;
   }
   const std::string fen = board_field(board, 8, 8) + " " + side + " - - 0 1";
   Position pos;

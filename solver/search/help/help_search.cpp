@@ -20,7 +20,7 @@ HelpSearch::HelpSearch(const NodeRules& rules, TranspositionTable& tt, SearchCon
                        const EndingBound* ending_bound)
     : rules_(rules), tt_(tt), control_(control), pruner_(rules, ending_bound), nodes_(control) {}
 
-void HelpSearch::share_mate_targets(const MateTargets* targets) {
+void HelpSearch::share_help_targets(const HelpTargets* targets) {
   if (targets && targets->holds()) {
     walk_.emplace(*targets);
   } else {
@@ -118,7 +118,7 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
   // the loop below).
   const uint64_t key = pos.key();
   if (!table_asked && tt_.has_no_exact_solution(key, turns_left)) return false;
-  // The mate targets first, the cheaper test: some picture may still be reached (kept for the
+  // The help targets first, the cheaper test: some picture may still be reached (kept for the
   // nodes below).
   if (walk_) {
     int attacker_left = 0;
@@ -126,7 +126,7 @@ bool HelpSearch::search(Position& pos, int turns_left, int ply, bool table_asked
     moves_left(pos, turns_left, attacker_left, defender_left);
     if (!walk_->enter(attacker_left, defender_left)) return ruled_out(key, turns_left);
   }
-  const targets::LeaveOnReturn<MateTargets::Walk> leave_walk(walk_ ? &*walk_ : nullptr);
+  const targets::LeaveOnReturn<HelpTargets::Walk> leave_walk(walk_ ? &*walk_ : nullptr);
   // The ending bound's tests (help_pruner.h): the node ruled out, or the moves it may still try.
   HelpPruner::Moves allowed;
   switch (pruner_.judge(pos, turns_left, allowed)) {

@@ -14,7 +14,7 @@
 // moves where every turn is one move) and asks the table about every child before it searches
 // any: the children's cache misses overlap, and the transpositions are never played.
 // A node the bound rules out is stored as failed too: most are met again, and their tests cost
-// more than the probe that finds them. In h#, the mate targets (mate_targets.h) are asked
+// more than the probe that finds them. In h# and h=, the targets (help_targets.h) are asked
 // first: a node from which no final picture may be reached is ruled out so.
 
 #include <optional>
@@ -23,7 +23,7 @@
 #include "rules/position.h"
 #include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/help/help_pruner.h"
-#include "solver/search/help/targets/mate_targets.h"
+#include "solver/search/help/targets/help_targets.h"
 #include "solver/search/node_rules.h"
 #include "solver/search/problem_terms.h"
 #include "solver/search/search_control.h"
@@ -40,9 +40,9 @@ class HelpSearch {
   HelpSearch(const HelpSearch&) = delete;
   HelpSearch& operator=(const HelpSearch&) = delete;
 
-  // h#: the mate targets listed once for the problem's position and shared by the solve's
-  // searches (mate_targets.h); every search of the solve then starts from that position.
-  void share_mate_targets(const MateTargets* targets);
+  // h#, h=: the targets listed once for the problem's position and shared by the solve's
+  // searches (help_targets.h); every search of the solve then starts from that position.
+  void share_help_targets(const HelpTargets* targets);
 
   // Appends to `solutions` every solution below pos, each beginning with `prefix`, the moves
   // that led to pos from the problem position.
@@ -87,7 +87,7 @@ class HelpSearch {
   TranspositionTable& tt_;
   SearchControl& control_;
   HelpPruner pruner_;
-  std::optional<MateTargets::Walk> walk_;  // the units followed toward the mate targets
+  std::optional<HelpTargets::Walk> walk_;  // the units followed toward the targets
   std::vector<PlayedMove> path_;
   std::vector<std::vector<Child>> children_;  // per ply, reused
   std::vector<Line>* solutions_ = nullptr;

@@ -131,14 +131,15 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
   ProgressMonitor monitor(options, [&] {
     return task_progress(control, task_count.load(std::memory_order_relaxed), decided.load(std::memory_order_relaxed));
   });
-  // h#: the final pictures, listed once for every length and task (mate_targets.h).
-  std::optional<MateTargets> mate_targets;
-  if (shared && MateTargets::applies(pos.variant(), rules.stipulation().play, rules.stipulation().goal)) {
-    const Color mater = rules.attacker();
+  // h#, h=: the final pictures, listed once for every length and task (help_targets.h).
+  std::optional<HelpTargets> help_targets;
+  const Goal goal = rules.stipulation().goal;
+  if (shared && HelpTargets::applies(pos.variant(), rules.stipulation().play, goal)) {
+    const Color attacker = rules.attacker();
     const int turns = rules.root_turns();
-    mate_targets.emplace(*shared, pos, mater, turns, pos.side_to_move() == mater ? turns - 1 : turns);
+    help_targets.emplace(*shared, pos, goal, attacker, turns, pos.side_to_move() == attacker ? turns - 1 : turns);
   }
-  const MateTargets* targets = mate_targets ? &*mate_targets : nullptr;
+  const HelpTargets* targets = help_targets ? &*help_targets : nullptr;
   std::vector<std::vector<Line>> found;
   result.length = 0;
   for (int length = 1; length <= rules.root_turns() && !control.stopped(); ++length) {
@@ -148,7 +149,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     if (rules.evaluate(root_pos, length) == NodeValue::Open) {
       std::optional<EndingBound> bound;
       HelpSearch splitter(rules, tt, control, worker_bound(bound, shared, workers));
-      splitter.share_mate_targets(targets);
+      splitter.share_help_targets(targets);
       split = split_help(root_pos, length, workers.threads(), splitter);
     }
     decided.store(0, std::memory_order_relaxed);
@@ -159,7 +160,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     workers.for_each(split.tasks.size(), [&](size_t i) {
       std::optional<EndingBound> bound;
       HelpSearch search(rules, tt, control, worker_bound(bound, shared, workers));
-      search.share_mate_targets(targets);
+      search.share_help_targets(targets);
       search.solve_task(pos, length, split.tasks[i], found[first + 1 + i]);
       decided.fetch_add(1, std::memory_order_relaxed);
     });

@@ -1,5 +1,5 @@
 #pragma once
-// Leaves a target walk's frame of a node (stalemate_targets.h, mate_targets.h) however the node
+// Leaves a target walk's frame of a node (stalemate_targets.h, help_targets.h) however the node
 // returns.
 
 namespace dm::search::targets {

@@ -1,6 +1,6 @@
 #pragma once
 // A pawn's fewest moves to each square, on an empty board, as the targets count them
-// (series_targets.h, stalemate_targets.h, mate_targets.h): it pushes one square, or two from its
+// (series_targets.h, stalemate_targets.h, help_targets.h): it pushes one square, or two from its
 // first rank, and moves diagonally only onto a square of `takes` (the other side's pieces where
 // they stand still through a series; every square where both sides move).
 
