@@ -163,3 +163,11 @@ TEST_CASE("help targets: Wermelinger's h=6 is found within a tenth of its full-w
   CHECK(run.answers == std::set<std::string>{"a2a1b e2e4 a1f6 e4e5 g2g1r e5f6 g1g7 f6g7 d2d1n g7f8q d1f2 f8f2"});
   CHECK(run.result.nodes < 91'000);
 }
+
+TEST_CASE("help targets: a Marseillais help mate, each side's moves two a turn", "[solver][help]") {
+  // A check ends the turn, so the mate's picture and its last move are the orthodox ones; each
+  // side has at most two moves a turn. The bound alone searched 603 nodes.
+  const auto run = dm::test::solve_fen("marseillais", "8/8/8/3pK3/8/2P5/8/k7 b - - 0 1", "h#3", 1);
+  CHECK(run.answers == std::set<std::string>{"d5d4,d4d3 c3c4,c4c5 d3d2,d2d1r c5c6,c6c7 d1d2,d2a2 c7c8q,c8c1"});
+  CHECK(run.result.nodes < 500);
+}

@@ -29,8 +29,10 @@ void HelpSearch::share_help_targets(const HelpTargets* targets) {
 }
 
 void HelpSearch::moves_left(const Position& pos, int turns_left, int& attacker_left, int& defender_left) const {
-  attacker_left = turns_left;
-  defender_left = pos.side_to_move() == rules_.attacker() ? turns_left - 1 : turns_left;
+  // Each turn at most moves_per_turn moves (the targets hold for fixed turns only).
+  const int per_turn = pos.variant().moves_per_turn;
+  attacker_left = turns_left * per_turn;
+  defender_left = (pos.side_to_move() == rules_.attacker() ? turns_left - 1 : turns_left) * per_turn;
 }
 
 void HelpSearch::solve(Position& pos, int turns_left, const std::vector<PlayedMove>& prefix,

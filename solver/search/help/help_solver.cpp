@@ -135,9 +135,12 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
   std::optional<HelpTargets> help_targets;
   const Goal goal = rules.stipulation().goal;
   if (shared && HelpTargets::applies(pos.variant(), rules.stipulation().play, goal)) {
+    // Each side's moves: at most moves_per_turn a turn.
     const Color attacker = rules.attacker();
     const int turns = rules.root_turns();
-    help_targets.emplace(*shared, pos, goal, attacker, turns, pos.side_to_move() == attacker ? turns - 1 : turns);
+    const int per_turn = pos.variant().moves_per_turn;
+    help_targets.emplace(*shared, pos, goal, attacker, turns * per_turn,
+                         (pos.side_to_move() == attacker ? turns - 1 : turns) * per_turn);
   }
   const HelpTargets* targets = help_targets ? &*help_targets : nullptr;
   std::vector<std::vector<Line>> found;

@@ -21,7 +21,12 @@ using bound_detail::king_walk;
 }  // namespace
 
 bool HelpTargets::applies(const Variant& variant, Play play, Goal goal) {
-  return play == Play::Help && (goal == Goal::Mate || goal == Goal::Stalemate) && targets::lists_moves_of(variant);
+  if (play != Play::Help || !targets::orthodox_men(variant)) return false;
+  if (!variant.is_multi_move()) return goal == Goal::Mate || goal == Goal::Stalemate;
+  // Turns of a fixed number of moves where a check ends the turn (Marseillais): mates only, a
+  // stalemate there also being a first move after which no second one is legal.
+  return goal == Goal::Mate && variant.turn_length == TurnLength::Fixed &&
+         variant.check_in_turn == CheckInTurn::EndsTurn;
 }
 
 HelpTargets::HelpTargets(const EndingBound::Shared& tables, const Position& root, Goal goal, Color attacker,

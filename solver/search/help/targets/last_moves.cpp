@@ -8,9 +8,11 @@ Bitboard empty_board_attacks(const Geometry& g, PieceType t, Color c, Square s) 
   return (t == PieceType::Pawn ? g.pawn_attacks(c, s) : g.attacks(t, s, 0)) & g.board();
 }
 
-bool lists_moves_of(const Variant& variant) {
-  if (variant.files != 8 || variant.ranks != 8 || variant.is_multi_move() || variant.king_rule != KingRule::Royal ||
-      variant.compulsory_capture || variant.later_moves.same_piece) {
+bool lists_moves_of(const Variant& variant) { return !variant.is_multi_move() && orthodox_men(variant); }
+
+bool orthodox_men(const Variant& variant) {
+  if (variant.files != 8 || variant.ranks != 8 || variant.king_rule != KingRule::Royal || variant.compulsory_capture ||
+      variant.later_moves.same_piece) {
     return false;
   }
   for (const PieceType t : variant.pieces) {

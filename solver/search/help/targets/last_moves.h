@@ -10,8 +10,11 @@
 
 namespace dm::search::targets {
 
-// Whether the targets hold in `variant`: orthodox men on an 8x8 board, one move a turn, a royal
-// king and captures free (docs/help-bound.md, invariant 54).
+// Whether `variant` has orthodox men on an 8x8 board, a royal king, captures free and any piece
+// free to make a turn's later moves.
+bool orthodox_men(const Variant& variant);
+// Whether the targets hold in `variant`: orthodox men, one move a turn (docs/help-bound.md,
+// invariant 54).
 bool lists_moves_of(const Variant& variant);
 
 // What a piece of kind t of colour c on s attacks on an empty board.
