@@ -63,7 +63,9 @@ TEST_CASE("help targets: help mates in two with Black's pawns around its king eq
   if (!dm::test::kSanitized) CHECK(found > 0);
 }
 
-TEST_CASE("help targets: help mates in three on random positions equal the oracle's", "[solver][help][oracle]") {
+// Slow: the oracle plays every line of three moves a side. Help mates in three keep the targets'
+// oracle check of "ending bound: three-move help play" in the default run.
+TEST_CASE("help targets: help mates in three on random positions equal the oracle's", "[solver][help][oracle][slow]") {
   const size_t found = help_lines_equal_oracle(20261208, "h#3", {"KNBkpp", "KRkpp", "KNPkbp"}, 2, 2);
   if (!dm::test::kSanitized) CHECK(found > 0);
 }
@@ -146,7 +148,9 @@ TEST_CASE("help targets: help stalemates in two on random positions equal the or
   if (!dm::test::kSanitized) CHECK(found > 0);
 }
 
-TEST_CASE("help targets: help stalemates in three on random positions equal the oracle's", "[solver][help][oracle]") {
+// Slow, as help mates in three.
+TEST_CASE("help targets: help stalemates in three on random positions equal the oracle's",
+          "[solver][help][oracle][slow]") {
   const size_t found = help_lines_equal_oracle(20261211, "h=3", {"KQkp", "KRkpp", "KBPkp"}, 2, 2, true);
   if (!dm::test::kSanitized) CHECK(found > 0);
 }
