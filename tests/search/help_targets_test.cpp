@@ -45,7 +45,9 @@ size_t help_lines_equal_oracle(uint32_t seed, std::string_view stipulation,
 
 }  // namespace
 
-TEST_CASE("help targets: help mates in two on random positions equal the oracle's", "[solver][help][oracle]") {
+// Slow as well: the default run keeps the crowded help mates below, and the ending bound's own
+// sparse help mates in two against the oracle.
+TEST_CASE("help targets: help mates in two on random positions equal the oracle's", "[solver][help][oracle][slow]") {
   // Black's pieces anywhere may block, take the checker or step between: the pictures must pin
   // them, check twice or put a unit in their way. White's riders guard from afar, through the
   // king's square.
