@@ -172,8 +172,12 @@ TEST_CASE("help targets: Wermelinger's h=6 is found within a tenth of its full-w
 
 TEST_CASE("help targets: a Marseillais help mate, each side's moves two a turn", "[solver][help]") {
   // A check ends the turn, so the mate's picture and its last move are the orthodox ones; each
-  // side has at most two moves a turn. The bound alone searched 603 nodes.
+  // side has at most two moves a turn. A stalemate may be a first move with no second one, which
+  // the pictures do not see. The full width searches 955,094 nodes.
+  const Position pos = dm::test::position_of("marseillais", "8/8/8/3pK3/8/2P5/8/k7 b - - 0 1");
+  CHECK(HelpTargets::applies(pos.variant(), problem::Play::Help, problem::Goal::Mate));
+  CHECK_FALSE(HelpTargets::applies(pos.variant(), problem::Play::Help, problem::Goal::Stalemate));
   const auto run = dm::test::solve_fen("marseillais", "8/8/8/3pK3/8/2P5/8/k7 b - - 0 1", "h#3", 1);
   CHECK(run.answers == std::set<std::string>{"d5d4,d4d3 c3c4,c4c5 d3d2,d2d1r c5c6,c6c7 d1d2,d2a2 c7c8q,c8c1"});
-  CHECK(run.result.nodes < 500);
+  CHECK(run.result.nodes < 2'000);
 }

@@ -2,7 +2,8 @@
 // The ending bound's tests at a node of help play, run in one fixed order, and what they leave:
 // whether the node may still hold a solution, and which of its moves may. HelpSearch asks it at
 // every node before the attacker's last turn has ended; the order is the one that costs least
-// (docs/help-bound.md, "The order of the tests"):
+// (docs/help-bound.md, "The order of the tests"). Where the help targets hold, the searches
+// have no bound and only step 3 is made:
 //  1. a stalemate's demands, first where the attacker has more men than its king and one
 //     (stalemate_demands.h);
 //  2. the attacker's last move: the moves that may still box the king in; or else the count of

@@ -142,7 +142,12 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     help_targets.emplace(*shared, pos, goal, attacker, turns * per_turn,
                          (pos.side_to_move() == attacker ? turns - 1 : turns) * per_turn);
   }
-  const HelpTargets* targets = help_targets ? &*help_targets : nullptr;
+  const HelpTargets* targets = help_targets && help_targets->holds() ? &*help_targets : nullptr;
+  // Where the targets hold, the searches go without the ending bound: its tests at a node cost
+  // more than the nodes they rule out that the pictures leave (docs/help-bound.md, "Help
+  // targets").
+  const std::optional<EndingBound::Shared> no_bound;
+  const std::optional<EndingBound::Shared>& search_bound = targets ? no_bound : shared;
   std::vector<std::vector<Line>> found;
   result.length = 0;
   for (int length = 1; length <= rules.root_turns() && !control.stopped(); ++length) {
@@ -151,7 +156,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     HelpSplit split;
     if (rules.evaluate(root_pos, length) == NodeValue::Open) {
       std::optional<EndingBound> bound;
-      HelpSearch splitter(rules, tt, control, worker_bound(bound, shared, workers));
+      HelpSearch splitter(rules, tt, control, worker_bound(bound, search_bound, workers));
       splitter.share_help_targets(targets);
       split = split_help(root_pos, length, workers.threads(), splitter);
     }
@@ -162,7 +167,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
     found[first] = std::move(split.solutions);
     workers.for_each(split.tasks.size(), [&](size_t i) {
       std::optional<EndingBound> bound;
-      HelpSearch search(rules, tt, control, worker_bound(bound, shared, workers));
+      HelpSearch search(rules, tt, control, worker_bound(bound, search_bound, workers));
       search.share_help_targets(targets);
       search.solve_task(pos, length, split.tasks[i], found[first + 1 + i]);
       decided.fetch_add(1, std::memory_order_relaxed);
