@@ -70,19 +70,13 @@ bool HelpTargets::step(Listing& listing) {
 }
 
 void HelpTargets::place(Listing& listing, int u, Square s, PieceType t, uint8_t cost) {
-  int& used = u < first_attacker_ ? listing.defender_used : listing.attacker_used;
-  listing.at[size_t(u)] = s;
-  listing.as[size_t(u)] = t;
-  listing.occupied |= square_bb(s);
-  used += cost;
+  listing.put(u, s, t, cost, u < first_attacker_);
   if (listing.stalemate) {
     jam(listing);
   } else {
     cover(listing);
   }
-  used -= cost;
-  listing.occupied &= ~square_bb(s);
-  listing.at[size_t(u)] = kNoSquare;
+  listing.lift(u, s, cost, u < first_attacker_);
 }
 
 bool HelpTargets::guarded(const Listing& listing, Square f) const {

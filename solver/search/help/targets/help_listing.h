@@ -40,6 +40,19 @@ struct HelpTargets::Listing {
   std::unordered_set<std::string> seen;  // the pictures listed (two orders may place the same)
 
   bool placed(int u) const { return at[size_t(u)] != kNoSquare; }
+  // Unit u on s as t, its cost added to its side's moves (`defender`: u is the defender's);
+  // lift() takes it back.
+  void put(int u, Square s, PieceType t, int cost, bool defender) {
+    at[size_t(u)] = s;
+    as[size_t(u)] = t;
+    occupied |= square_bb(s);
+    (defender ? defender_used : attacker_used) += cost;
+  }
+  void lift(int u, Square s, int cost, bool defender) {
+    (defender ? defender_used : attacker_used) -= cost;
+    occupied &= ~square_bb(s);
+    at[size_t(u)] = kNoSquare;
+  }
   Bitboard attackers_placed(int first_attacker, int units) const {
     Bitboard b = 0;
     for (int w = first_attacker; w < units; ++w) {

@@ -162,6 +162,9 @@ class HelpTargets {
   // stop_parries(): where a placed man may parry the only check, it is pinned, a second check
   // comes or a unit stands in its way.
   void list_checks(Listing& listing);
+  // Unit u as t checking k from each square of `from` it may reach in time, the check's line
+  // added to the listing's; a leaper is the unit that arrives last.
+  void place_checker(Listing& listing, int u, PieceType t, Bitboard from);
   void cover(Listing& listing);
   void stop_parries(Listing& listing);
   // Stalemates (stalemate_listing.cpp): the squares that must hold a man, the pushes to block,

@@ -7,6 +7,30 @@
 
 namespace dm::search {
 
+namespace {
+
+bool is_leaper(const Geometry& g, PieceType t) { return !g.rides_orthogonal(t) && !g.rides_diagonal(t); }
+
+}  // namespace
+
+void HelpTargets::place_checker(Listing& listing, int u, PieceType t, Bitboard from) {
+  const Geometry& g = *listing.g;
+  const bool leaper = is_leaper(g, t);
+  const int arriving = listing.arriving;
+  const Bitboard line = listing.check_line;
+  if (leaper) listing.arriving = u;
+  for (Bitboard b = from; b && holds_;) {
+    const Square c = pop_lsb(b);
+    const uint8_t cost =
+        leaper ? moves_arriving(u, root_kinds_[size_t(u)], root_squares_[size_t(u)], t, c) : moves_from_root(u, t, c);
+    if (listing.attacker_used + cost > attacker_moves_) continue;
+    listing.check_line = line | (leaper ? 0 : g.between(c, listing.k));
+    place(listing, u, c, t, cost);
+  }
+  listing.arriving = arriving;
+  listing.check_line = line;
+}
+
 void HelpTargets::list_checks(Listing& listing) {
   const Geometry& g = *listing.g;
   const Color defender = ~attacker_;
@@ -15,21 +39,10 @@ void HelpTargets::list_checks(Listing& listing) {
   for (int u = first_attacker_; u < units_ && holds_; ++u) {
     if (root_kinds_[size_t(u)] == PieceType::King) continue;
     for (const PieceType t : listing.ends[size_t(u)]) {
-      const Bitboard from = (t == PieceType::Pawn ? g.pawn_attacks(defender, k) : g.attacks(t, k, 0)) & g.board();
-      const bool leaper = !g.rides_orthogonal(t) && !g.rides_diagonal(t);
-      listing.arriving = leaper ? u : -1;
-      for (Bitboard b = from; b && holds_;) {
-        const Square c = pop_lsb(b);
-        const uint8_t cost = leaper ? moves_arriving(u, root_kinds_[size_t(u)], root_squares_[size_t(u)], t, c)
-                                    : moves_from_root(u, t, c);
-        if (cost > attacker_moves_) continue;
-        listing.check_line = leaper ? 0 : g.between(c, k);
-        place(listing, u, c, t, cost);
-      }
-      listing.arriving = -1;
+      place_checker(listing, u, t,
+                    (t == PieceType::Pawn ? g.pawn_attacks(defender, k) : g.attacks(t, k, 0)) & g.board());
     }
   }
-  listing.check_line = 0;
 }
 
 void HelpTargets::cover(Listing& listing) {
@@ -69,7 +82,8 @@ void HelpTargets::stop_parries(Listing& listing) {
   // over squares no placed unit stands on (`path`: those squares).
   const Color defender = ~attacker_;
   const Bitboard line = listing.check_line;
-  const Bitboard parry = square_bb(checker) | g.between(checker, k);
+  const Bitboard between = g.between(checker, k);
+  const Bitboard parry = square_bb(checker) | between;
   int parrier = -1;
   Bitboard path = 0;
   for (int v = 1; v < first_attacker_ && parrier < 0; ++v) {
@@ -88,7 +102,6 @@ void HelpTargets::stop_parries(Listing& listing) {
     const Square two = Square(int(one) + pawn_forward(defender));
     const bool first_rank = rank_of(s) == (defender == Color::White ? 1 : g.ranks() - 2);
     // A pawn takes only the checker, and pushes only onto the line between.
-    const Bitboard between = g.between(checker, k);
     if (has(g.pawn_attacks(defender, s), checker) || has(between, one)) {
       parrier = v;
     } else if (first_rank && !has(occupied, one) && has(between, two)) {
@@ -118,27 +131,15 @@ void HelpTargets::stop_parries(Listing& listing) {
   // check comes.
   place_pinner(listing, listing.at[size_t(parrier)]);
   const Bitboard free = g.board() & ~occupied & ~line;
-  const int arriving = listing.arriving;
   for (int w = first_attacker_; w < units_; ++w) {
     if (listing.at[size_t(w)] != kNoSquare || root_kinds_[size_t(w)] == PieceType::King) continue;
     for (const PieceType t : listing.ends[size_t(w)]) {
       // Of two checks one is a rider's, which the last move uncovers (two leapers never check at once).
-      const bool leaper = !g.rides_orthogonal(t) && !g.rides_diagonal(t);
-      if (leaper && arriving >= 0) continue;
-      listing.arriving = leaper ? w : arriving;
-      const Bitboard from = (t == PieceType::Pawn ? g.pawn_attacks(defender, k) : g.attacks(t, k, occupied)) & free;
-      for (Bitboard b = from; b;) {
-        const Square c = pop_lsb(b);
-        const uint8_t cost = leaper ? moves_arriving(w, root_kinds_[size_t(w)], root_squares_[size_t(w)], t, c)
-                                    : moves_from_root(w, t, c);
-        if (listing.attacker_used + cost > attacker_moves_) continue;
-        listing.check_line = line | (leaper ? 0 : g.between(c, k));
-        place(listing, w, c, t, cost);
-      }
+      if (is_leaper(g, t) && listing.arriving >= 0) continue;
+      place_checker(listing, w, t,
+                    (t == PieceType::Pawn ? g.pawn_attacks(defender, k) : g.attacks(t, k, occupied)) & free);
     }
   }
-  listing.arriving = arriving;
-  listing.check_line = line;
 }
 
 }  // namespace dm::search

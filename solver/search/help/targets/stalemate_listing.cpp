@@ -39,15 +39,9 @@ void HelpTargets::place_man(Listing& listing, int v, Square s, PieceType t, uint
   listing.blocked = blocked;
   listing.no_attacker = no_attacker;
   // Or pinned, by a rider of the attacker's placed beyond it on its line from k.
-  const uint8_t saved_cost = cost;
-  listing.at[size_t(v)] = s;
-  listing.as[size_t(v)] = t;
-  listing.occupied |= square_bb(s);
-  listing.defender_used += saved_cost;
+  listing.put(v, s, t, cost, true);
   place_pinner(listing, s);
-  listing.defender_used -= saved_cost;
-  listing.occupied &= ~square_bb(s);
-  listing.at[size_t(v)] = kNoSquare;
+  listing.lift(v, s, cost, true);
 }
 
 void HelpTargets::jam(Listing& listing) {
