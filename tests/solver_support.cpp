@@ -56,11 +56,16 @@ SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_
 
 SolverRun solve_position(const Position& pos, std::string_view stipulation, int threads, size_t hash_mb,
                          double seconds) {
-  const auto stip = problem::parse_stipulation(stipulation);
-  REQUIRE(stip);
   search::SolveOptions options;
   options.threads = threads;
   options.limits.seconds = seconds;
+  return solve_with(pos, stipulation, options, hash_mb);
+}
+
+SolverRun solve_with(const Position& pos, std::string_view stipulation, const search::SolveOptions& options,
+                     size_t hash_mb) {
+  const auto stip = problem::parse_stipulation(stipulation);
+  REQUIRE(stip);
   search::TranspositionTable tt(hash_mb);
   SolverRun run{search::solve(pos, *stip, options, tt), {}};
   for (const auto& key : run.result.keys) run.answers.insert(problem::turn_to_uci(key));

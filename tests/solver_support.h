@@ -25,6 +25,9 @@ SolverRun solve_fen(std::string_view variant, std::string_view fen, std::string_
 // The same for a position set up already (a variant with rule options, say).
 SolverRun solve_position(const Position& pos, std::string_view stipulation, int threads = 1, size_t hash_mb = 8,
                          double seconds = 0.0);
+// The same with the solve's options given (threads, limits, help targets).
+SolverRun solve_with(const Position& pos, std::string_view stipulation, const search::SolveOptions& options,
+                     size_t hash_mb = 8);
 
 // TreeOptions with the tries and the set play asked for (Popeye's `option try setplay`): both
 // are off by default.

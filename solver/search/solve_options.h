@@ -41,6 +41,9 @@ struct SolveOptions {
   // per attacker: TranspositionTable::set_salt), and a table cleared first with
   // clear_growing_early().
   bool keep_table = false;
+  // h# and h=: the final pictures (help_targets.h), where they hold. Off: the ending bound alone,
+  // as where they say nothing (the bound's own tests, comparisons).
+  bool help_targets = true;
   std::function<void(const Progress&)> on_progress;  // called from a monitor thread
   double progress_interval = 1.0;
 };

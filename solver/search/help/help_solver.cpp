@@ -134,7 +134,7 @@ void solve_help(const Position& pos, const NodeRules& rules, const SolveOptions&
   // h#, h=: the final pictures, listed once for every length and task (help_targets.h).
   std::optional<HelpTargets> help_targets;
   const Goal goal = rules.stipulation().goal;
-  if (shared && HelpTargets::applies(pos.variant(), rules.stipulation().play, goal)) {
+  if (shared && options.help_targets && HelpTargets::applies(pos.variant(), rules.stipulation().play, goal)) {
     // Each side's moves: at most moves_per_turn a turn.
     const Color attacker = rules.attacker();
     const int turns = rules.root_turns();
