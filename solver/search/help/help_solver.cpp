@@ -200,6 +200,16 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
       StalemateTargets::applies(pos.variant(), rules.stipulation().play, rules.stipulation().goal)) {
     stalemate_targets.emplace(*shared, pos, rules.root_turns());
   }
+  // ser-#, ser-= and ser-h#: help play's pictures, with the series mover's N moves and none of
+  // the other side's, or the other side's one move after them (help_targets.h).
+  std::optional<HelpTargets> pictures;
+  const Stipulation& stip = rules.stipulation();
+  if (shared && options.help_targets && pos.side_to_move() == mover &&
+      HelpTargets::applies(pos.variant(), stip.play, stip.goal)) {
+    const bool helped = stip.play == Play::SeriesHelp;
+    pictures.emplace(*shared, pos, stip.goal, rules.attacker(), helped ? 1 : rules.root_turns(),
+                     helped ? rules.root_turns() : 0);
+  }
   std::vector<std::vector<Line>> found;
   result.length = 0;
   for (int length = 1; length <= rules.root_turns() && !control.stopped(); ++length) {
@@ -218,6 +228,7 @@ void solve_series(const Position& pos, const NodeRules& rules, const SolveOption
       std::optional<EndingBound> bound;
       SeriesSearch search(rules, tt, control, worker_bound(bound, shared, workers));
       if (stalemate_targets) search.share_stalemate_targets(&*stalemate_targets);
+      if (pictures) search.share_help_targets(&*pictures);
       search.solve(own, tasks[i].series_left, tasks[i].prefix, found[first + i]);
       decided.fetch_add(1, std::memory_order_relaxed);
     });

@@ -71,6 +71,14 @@ void SeriesSearch::solve(Position& pos, int series_left, const Line& prefix, std
     walk_.emplace(*stalemate_);
     walk_->start(prefix);
   }
+  if (pictures_ && pictures_->holds()) {
+    std::vector<PlayedMove> played;
+    for (const Turn& turn : prefix) {
+      for (const Move m : turn) played.push_back({m, mover_});
+    }
+    picture_walk_.emplace(*pictures_);
+    picture_walk_->start(played);
+  }
   turn_.clear();
   if (pos.side_to_move() == mover_ && series_left > 0) search(pos, series_left);
 }
@@ -100,13 +108,16 @@ bool SeriesSearch::each_turn_end(Position& pos, Turn& turn, bool mating, const H
     if (!allowed.allows(pos, m)) continue;
     StateInfo st;
     const bool followed = walk_ && side == mover_;
+    const bool pictured = picture_walk_ && side == mover_;
     if (followed) walk_->moved(m);
+    if (pictured) picture_walk_->moved(m);
     pos.do_move(m, st);
     nodes_.count();
     turn.push_back(m);
     found |= pos.side_to_move() == side && !king_lost(pos) ? each_turn_end(pos, turn, mating, {}, ended) : ended(pos);
     turn.pop_back();
     pos.undo_move(m);
+    if (pictured) picture_walk_->unmoved();
     if (followed) walk_->unmoved();
   }
   return found;
@@ -123,6 +134,17 @@ bool SeriesSearch::search(Position& pos, int series_left) {
     return false;
   }
   const targets::LeaveOnReturn<StalemateTargets::Walk> leave_walk(walked ? &*walk_ : nullptr);
+  // Help play's pictures, with each side's moves left: the series mover's turns, and the other
+  // side's one move after a help series or none.
+  const bool pictured = picture_walk_ && !pos.mid_turn();
+  if (pictured) {
+    const bool helped = rules_.stipulation().play == Play::SeriesHelp;
+    if (!picture_walk_->enter(helped ? 1 : series_left, helped ? series_left : 0)) {
+      tt_.store_no_exact_solution(key, series_left, 0);
+      return false;
+    }
+  }
+  const targets::LeaveOnReturn<HelpTargets::Walk> leave_pictures(pictured ? &*picture_walk_ : nullptr);
   // Ruled out by the bound: stored as failed, as a searched node is (help_search.h). On the
   // series' last turn, also the moves it may still try.
   HelpPruner::Moves allowed;

@@ -15,6 +15,7 @@
 // last turn only the moves help play's last move would try (docs/help-bound.md). In ser-h#,
 // the series targets (targets/series_targets.h) then cut the series in which the series
 // mover's men can no longer stand as some final picture of the other side's mating move needs.
+// In ser-#, ser-= and ser-h#, help play's pictures (targets/help_targets.h) are asked first.
 //
 // The end of the series is read by NodeRules under the stipulation of its last step from the
 // position before the last series turn: #1 (=1) for ser-#, h#1 (h=1) for ser-h#, s#1 (s=1) for
@@ -27,6 +28,7 @@
 #include "rules/position.h"
 #include "solver/search/help/bound/ending_bound.h"
 #include "solver/search/help/help_pruner.h"
+#include "solver/search/help/targets/help_targets.h"
 #include "solver/search/help/targets/series_targets.h"
 #include "solver/search/help/targets/stalemate_targets.h"
 #include "solver/search/node_rules.h"
@@ -55,6 +57,11 @@ class SeriesSearch {
   // solve's searches (stalemate_targets.h). Without them, a search from the problem's position
   // lists its own.
   void share_stalemate_targets(const StalemateTargets* targets) { stalemate_ = targets; }
+  // ser-#, ser-= and ser-h#: the final pictures of help play (help_targets.h), listed once for
+  // the problem's position with the side that mates and each side's moves: ser-# and ser-= the
+  // series mover's N and none of the other side's, ser-h# the other side's one after the
+  // series mover's N. A series turn is searched only while some picture may still be reached.
+  void share_help_targets(const HelpTargets* targets) { pictures_ = targets; }
 
   // The series mover of a problem under rules.
   static Color series_mover(const NodeRules& rules);
@@ -79,6 +86,8 @@ class SeriesSearch {
   std::optional<StalemateTargets> own_stalemate_;
   const StalemateTargets* stalemate_ = nullptr;  // where they hold (stalemate_targets.h)
   std::optional<StalemateTargets::Walk> walk_;   // the units followed toward them
+  const HelpTargets* pictures_ = nullptr;        // where they hold (help_targets.h)
+  std::optional<HelpTargets::Walk> picture_walk_;
   NodeRules last_step_;  // the rules of the step after the series' last turn
   TranspositionTable& tt_;
   SearchControl& control_;

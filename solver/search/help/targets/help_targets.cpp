@@ -21,7 +21,13 @@ using bound_detail::king_walk;
 }  // namespace
 
 bool HelpTargets::applies(const Variant& variant, Play play, Goal goal) {
-  if (play != Play::Help || !targets::orthodox_men(variant)) return false;
+  if (!targets::orthodox_men(variant)) return false;
+  // Series play of one move a turn: ser-# and ser-=, the series mover mating or stalemating
+  // with its last move; ser-h#, the other side mating with its one move (ser-h= has pictures of
+  // its own, stalemate_targets.h).
+  if (play == Play::Series) return !variant.is_multi_move() && (goal == Goal::Mate || goal == Goal::Stalemate);
+  if (play == Play::SeriesHelp) return !variant.is_multi_move() && goal == Goal::Mate;
+  if (play != Play::Help) return false;
   if (!variant.is_multi_move()) return goal == Goal::Mate || goal == Goal::Stalemate;
   // Turns of a fixed number of moves where a check ends the turn (Marseillais): mates only, a
   // stalemate there also being a first move after which no second one is legal.

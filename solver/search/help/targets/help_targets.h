@@ -2,8 +2,9 @@
 // Popeye's targets (optimisations/intelligent/mate/ and stalemate/) for help play (h#, h=), where
 // both sides move: the final pictures are listed once, from the problem's position, and a node
 // is searched only while some picture may still be reached with each side's moves left, each
-// unit followed from the problem's position by its own moves. The argument is
-// docs/help-bound.md, "Help targets" (invariants 68 to 74).
+// unit followed from the problem's position by its own moves. Series play uses them too: ser-#
+// and ser-= with the series mover's moves alone, ser-h# with the other side's one move after
+// them. The argument is docs/help-bound.md, "Help targets" (invariants 68 to 74).
 //
 // A picture places some units of both sides, each on a square and as a kind, and may mark units
 // of the defender's (the side mated or stalemated) as taken. In a mate: the king on its square
@@ -39,7 +40,8 @@ namespace dm::search {
 class HelpTargets {
  public:
   // Whether the targets hold: h# and h= in a variant of orthodox men on an 8x8 board, one move a
-  // turn, a royal king and captures free (last_moves.h).
+  // turn, a royal king and captures free (last_moves.h); h# also where a check ends a turn of
+  // fixed length (Marseillais); and ser-#, ser-= and ser-h# of one move a turn.
   static bool applies(const Variant& variant, Play play, Goal goal);
 
   // A picture's mark for a unit of the defender's that the attacker takes.
