@@ -3,7 +3,7 @@
 // whether the node may still hold a solution, and which of its moves may. HelpSearch asks it at
 // every node before the attacker's last turn has ended; the order is the one that costs least
 // (docs/help-bound.md, "The order of the tests"). Where the help targets hold, the searches
-// have no bound and only step 3 is made:
+// have no bound and only step 3 is made. The steps:
 //  1. a stalemate's demands, first where the attacker has more men than its king and one
 //     (stalemate_demands.h);
 //  2. the attacker's last move: the moves that may still box the king in; or else the count of
