@@ -79,6 +79,25 @@ void HelpTargets::place(Listing& listing, int u, Square s, PieceType t, uint8_t 
   listing.lift(u, s, cost, u < first_attacker_);
 }
 
+void HelpTargets::place_on(Listing& listing, Square s, int first, int last) {
+  for (int u = first; u < last; ++u) {
+    if (listing.placed(u)) continue;
+    const bool man = u < first_attacker_;
+    const int used = man ? listing.defender_used : listing.attacker_used;
+    const int most = man ? defender_moves_ : attacker_moves_;
+    for (const PieceType t : listing.ends[size_t(u)]) {
+      if (!man && !may_stand(listing, t, s)) continue;
+      const uint8_t cost = moves_from_root(u, t, s);
+      if (used + cost > most) continue;
+      if (man) {
+        place_man(listing, u, s, t, cost);
+      } else {
+        place(listing, u, s, t, cost);
+      }
+    }
+  }
+}
+
 bool HelpTargets::guarded(const Listing& listing, Square f) const {
   const Geometry& g = *listing.g;
   const Bitboard seen_through = listing.occupied & ~square_bb(listing.k);  // the king's square seen through
@@ -148,15 +167,7 @@ void HelpTargets::cover_flight(Listing& listing, Square open) {
   const Geometry& g = *listing.g;
   const Color defender = ~attacker_;
   // A man of the defender's on it, as each kind it may end as: what it may do hangs on it.
-  if (!has(listing.occupied | listing.check_line, open)) {
-    for (int v = 1; v < first_attacker_; ++v) {
-      if (listing.placed(v)) continue;
-      for (const PieceType t : listing.ends[size_t(v)]) {
-        const uint8_t cost = moves_from_root(v, t, open);
-        if (listing.defender_used + cost <= defender_moves_) place_man(listing, v, open, t, cost);
-      }
-    }
-  }
+  if (!has(listing.occupied | listing.check_line, open)) place_on(listing, open, 1, first_attacker_);
   // A piece of the attacker's that guards it, from a square where it may stand.
   const Bitboard seen_through = listing.occupied & ~square_bb(listing.k);
   for (int w = first_attacker_; w < units_; ++w) {

@@ -146,6 +146,10 @@ class HelpTargets {
   // A man of the defender's on s as t: in a stalemate, with what it needs to have no move, or
   // pinned.
   void place_man(Listing& listing, int v, Square s, PieceType t, uint8_t cost);
+  // Each unit of [first, last) not yet placed on s, as each kind it may end as, within its side's
+  // moves: a man of the defender's through place_man(), a piece of the attacker's where it may
+  // stand.
+  void place_on(Listing& listing, Square s, int first, int last);
   // Whether a placed piece of the attacker's guards f, the king's square seen through.
   bool guarded(const Listing& listing, Square f) const;
   // The first square next to k neither filled nor guarded (kNoSquare: none); `dead` where some

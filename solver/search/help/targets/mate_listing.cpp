@@ -114,19 +114,7 @@ void HelpTargets::stop_parries(Listing& listing) {
     return;
   }
   // A unit of either side's on the path (not on the check's line), placed as each kind it may be.
-  for (Bitboard b = path & ~line; b;) {
-    const Square q = pop_lsb(b);
-    for (int u = 1; u < units_; ++u) {
-      if (listing.at[size_t(u)] != kNoSquare) continue;
-      const int used = u < first_attacker_ ? listing.defender_used : listing.attacker_used;
-      const int most = u < first_attacker_ ? defender_moves_ : attacker_moves_;
-      for (const PieceType t : listing.ends[size_t(u)]) {
-        if (u >= first_attacker_ && !may_stand(listing, t, q)) continue;
-        const uint8_t cost = moves_from_root(u, t, q);
-        if (used + cost <= most) place(listing, u, q, t, cost);
-      }
-    }
-  }
+  for (Bitboard b = path & ~line; b;) place_on(listing, pop_lsb(b), 1, units_);
   // Or it is pinned by a rider of the attacker's, placed beyond it on its line from k; or a second
   // check comes.
   place_pinner(listing, listing.at[size_t(parrier)]);

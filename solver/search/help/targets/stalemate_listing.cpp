@@ -77,30 +77,13 @@ void HelpTargets::jam(Listing& listing) {
   if (listing.defender_used + least > defender_moves_) return;
   // A man on the first square to hold, each man and kind tried.
   if (to_hold) {
-    const Square q = lsb(to_hold);
-    for (int v = 1; v < first_attacker_; ++v) {
-      if (listing.placed(v)) continue;
-      for (const PieceType t : listing.ends[size_t(v)]) {
-        const uint8_t cost = moves_from_root(v, t, q);
-        if (listing.defender_used + cost <= defender_moves_) place_man(listing, v, q, t, cost);
-      }
-    }
+    place_on(listing, lsb(to_hold), 1, first_attacker_);
     return;
   }
   // A unit of either side's on the first pawn's push still open.
   const Bitboard to_block = listing.blocked & ~listing.occupied;
   if (to_block) {
-    const Square q = lsb(to_block);
-    for (int u = 1; u < units_; ++u) {
-      if (listing.placed(u)) continue;
-      const bool man = u < first_attacker_;
-      for (const PieceType t : listing.ends[size_t(u)]) {
-        if (!man && !may_stand(listing, t, q)) continue;
-        const uint8_t cost = moves_from_root(u, t, q);
-        if (man && listing.defender_used + cost <= defender_moves_) place_man(listing, u, q, t, cost);
-        if (!man && listing.attacker_used + cost <= attacker_moves_) place(listing, u, q, t, cost);
-      }
-    }
+    place_on(listing, lsb(to_block), 1, units_);
     return;
   }
   // The squares next to the king, each filled or guarded.
@@ -125,10 +108,7 @@ void HelpTargets::jam(Listing& listing) {
     for (Bitboard b = g.board() & ~listing.occupied; b;) {
       const Square s = pop_lsb(b);
       if (listing.cover_cost[size_t(v)][s] + listing.defender_used > defender_moves_) continue;
-      for (const PieceType t : listing.ends[size_t(v)]) {
-        const uint8_t cost = moves_from_root(v, t, s);
-        if (listing.defender_used + cost <= defender_moves_) place_man(listing, v, s, t, cost);
-      }
+      place_on(listing, s, v, v + 1);
     }
     return;
   }
