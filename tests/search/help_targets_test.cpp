@@ -115,6 +115,16 @@ void check_lines_with(std::string_view fen, std::string_view stipulation, const 
   CHECK(pictures_hold(fen, goal, std::stoi(std::string(stipulation.substr(2))), line));
 }
 
+// The solver's one solution of fen (one thread) is `line` (UCI, moves apart), found within
+// `most_nodes` nodes.
+void check_one_line_within(std::string_view variant, std::string_view fen, std::string_view stipulation,
+                           const std::string& line, uint64_t most_nodes) {
+  INFO(stipulation << " " << fen);
+  const auto run = dm::test::solve_fen(variant, fen, stipulation, 1);
+  CHECK(run.answers == std::set<std::string>{line});
+  CHECK(run.result.nodes < most_nodes);
+}
+
 }  // namespace
 
 TEST_CASE("help targets: a pawn in front of the checking knight does not parry", "[solver][help]") {
@@ -138,9 +148,8 @@ TEST_CASE("help targets: a double check leaves no man a parry", "[solver][help]"
 TEST_CASE("help targets: Ebersz's h#5 is found within a tenth of its full-width nodes", "[solver][help]") {
   // popeye-134 (Western Daily Mercury, 1921): the bound alone searched 921,232 nodes; the
   // pictures leave the black queen no spare move where the mate needs it on h5.
-  const auto run = dm::test::solve_fen("chess", "7K/B7/1p5k/1N3p1q/8/8/8/8 b - - 0 1", "h#5", 1);
-  CHECK(run.answers == std::set<std::string>{"f5f4 a7b8 f4f3 b8h2 f3f2 h2g1 f2g1r b5d6 g1g6 d6f7"});
-  CHECK(run.result.nodes < 92'000);
+  check_one_line_within("chess", "7K/B7/1p5k/1N3p1q/8/8/8/8 b - - 0 1", "h#5",
+                        "f5f4 a7b8 f4f3 b8h2 f3f2 h2g1 f2g1r b5d6 g1g6 d6f7", 92'000);
 }
 
 TEST_CASE("help targets: help stalemates in two on random positions equal the oracle's", "[solver][help][oracle]") {
@@ -166,9 +175,8 @@ TEST_CASE("help targets: a stalemate's pinned knight needs nothing around it", "
 TEST_CASE("help targets: Wermelinger's h=6 is found within a tenth of its full-width nodes", "[solver][help]") {
   // popeye-88 (Europe Echecs 4/1968): the bound alone searched 914,656 nodes; every black man
   // must end without a move, each placed on its square in the pictures.
-  const auto run = dm::test::solve_fen("chess", "5n2/K7/8/8/8/8/p2pP1p1/7k b - - 0 1", "h=6", 1);
-  CHECK(run.answers == std::set<std::string>{"a2a1b e2e4 a1f6 e4e5 g2g1r e5f6 g1g7 f6g7 d2d1n g7f8q d1f2 f8f2"});
-  CHECK(run.result.nodes < 91'000);
+  check_one_line_within("chess", "5n2/K7/8/8/8/8/p2pP1p1/7k b - - 0 1", "h=6",
+                        "a2a1b e2e4 a1f6 e4e5 g2g1r e5f6 g1g7 f6g7 d2d1n g7f8q d1f2 f8f2", 91'000);
 }
 
 TEST_CASE("help targets: series mates and stalemates on random positions equal the oracle's",
@@ -194,9 +202,8 @@ TEST_CASE("help targets: Lin's ser-h#9 is found within a fiftieth of the bound's
   // Popeye's BEISPIEL/intell.inp #92 (Torsten Linss, IMR 1984): a rotation of nine black men,
   // each waiting for the square ahead. With the bound and the series targets alone the search
   // took 1,043,893 nodes; the pictures leave the men no spare move.
-  const auto run = dm::test::solve_fen("chess", "8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", "ser-h#9", 1);
-  CHECK(run.answers == std::set<std::string>{"c6b7 a5c6 a4a5 b6a4 c5b6 b4c5 b5b4 a6b5 b7a6 b3c4"});
-  CHECK(run.result.nodes < 20'000);
+  check_one_line_within("chess", "8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", "ser-h#9",
+                        "c6b7 a5c6 a4a5 b6a4 c5b6 b4c5 b5b4 a6b5 b7a6 b3c4", 20'000);
 }
 
 TEST_CASE("help targets: a Marseillais help mate, each side's moves two a turn", "[solver][help]") {
@@ -206,7 +213,6 @@ TEST_CASE("help targets: a Marseillais help mate, each side's moves two a turn",
   const Position pos = dm::test::position_of("marseillais", "8/8/8/3pK3/8/2P5/8/k7 b - - 0 1");
   CHECK(HelpTargets::applies(pos.variant(), problem::Play::Help, problem::Goal::Mate));
   CHECK_FALSE(HelpTargets::applies(pos.variant(), problem::Play::Help, problem::Goal::Stalemate));
-  const auto run = dm::test::solve_fen("marseillais", "8/8/8/3pK3/8/2P5/8/k7 b - - 0 1", "h#3", 1);
-  CHECK(run.answers == std::set<std::string>{"d5d4,d4d3 c3c4,c4c5 d3d2,d2d1r c5c6,c6c7 d1d2,d2a2 c7c8q,c8c1"});
-  CHECK(run.result.nodes < 2'000);
+  check_one_line_within("marseillais", "8/8/8/3pK3/8/2P5/8/k7 b - - 0 1", "h#3",
+                        "d5d4,d4d3 c3c4,c4c5 d3d2,d2d1r c5c6,c6c7 d1d2,d2a2 c7c8q,c8c1", 2'000);
 }
